@@ -1,0 +1,40 @@
+"""Easy and Normal for the line-of-play games (RULES.md section 1, seed 004)."""
+
+from __future__ import annotations
+
+import random
+
+from bones.bots import Bot, RandomBot, register_bot
+from bones.game import Rules
+from bones.line.moves import LineMove
+from bones.line.state import LineObservation
+
+
+class NormalLineBot:
+    """Sheds its heaviest tile first; in scoring games takes the best score it can see first."""
+
+    level = "normal"
+
+    def choose(self, observation: LineObservation, rng: random.Random) -> LineMove:  # type: ignore[override]
+        moves = observation.legal_moves
+        if len(moves) == 1 or not moves[0].is_play:
+            return moves[0]
+
+        def value(move: LineMove) -> tuple[int, int, int, float]:
+            tile = move.tile
+            assert tile is not None
+            return (observation.points_for(move), tile.pips, int(tile.is_double), rng.random())
+
+        return max(moves, key=value)
+
+
+def _easy(_rules: Rules) -> RandomBot:
+    return RandomBot()
+
+
+def _normal(_rules: Rules) -> Bot:
+    return NormalLineBot()  # type: ignore[return-value]
+
+
+register_bot("line", "easy", _easy)
+register_bot("line", "normal", _normal)

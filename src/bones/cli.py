@@ -1,0 +1,223 @@
+"""The ``bones`` command: play in the terminal, simulate, replay records, read rules."""
+
+from __future__ import annotations
+
+import importlib
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from bones import game as game_mod
+from bones.bots import LEVELS, Bot, at_least, bot_for
+from bones.game import GameOptionError, IllegalMoveError, Rules, State
+from bones.record import Record, RecordError
+
+app = typer.Typer(
+    help="Domino games against computer players, puzzles and analysis.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console(highlight=False)
+
+# Modules that add their own commands: each has ``register(app)``.
+CLI_MODULES: list[str] = []
+
+
+class CliError(Exception):
+    """A problem with what the user asked for; printed without a traceback."""
+
+
+def parse_options(pairs: list[str] | None) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise CliError(f"options are written name=value, got {pair!r}")
+        options[key.strip().replace("-", "_")] = value.strip()
+    return options
+
+
+def make_rules(game: str, players: int | None, options: list[str] | None) -> Rules:
+    chosen = parse_options(options)
+    if players is not None:
+        chosen["players"] = players
+    return game_mod.rules(game, **chosen)
+
+
+def seat_names(rules: Rules) -> list[str]:
+    names = {1: ["You"], 2: ["You", "Lily"], 3: ["You", "Lily", "Zoe"], 4: ["You", "Lily", "Max", "Zoe"]}
+    return names.get(rules.num_players, [f"Seat {i}" for i in range(rules.num_players)])
+
+
+def table_bots(rules: Rules, level: str) -> dict[int, Bot]:
+    """Computer players for every seat but 0; a kozel partner plays at least Hard."""
+    bots: dict[int, Bot] = {}
+    for seat in range(1, rules.num_players):
+        seat_level = level
+        if getattr(rules, "teams", False) and seat % 2 == 0:
+            seat_level = at_least(rules, level, "hard")
+        bots[seat] = bot_for(rules, seat_level)
+    return bots
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="game id, see `bones games`")] = "draw",
+    players: Annotated[int | None, typer.Option("--players", "-p", help="number of players")] = None,
+    level: Annotated[str, typer.Option("--level", "-l", help="easy, normal, hard or crazy")] = "normal",
+    seed: Annotated[int | None, typer.Option("--seed", "-s", help="seed of the deal (random if not given)")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="rule option name=value")] = None,
+    save: Annotated[
+        Path | None, typer.Option("--save", help="write the game record here when the game ends or you quit")
+    ] = None,
+) -> None:
+    """Play a whole match in the terminal against computer players."""
+    if level.lower() not in LEVELS:
+        raise CliError(f"unknown level {level!r}; the levels are {', '.join(LEVELS)}")
+    rules = make_rules(game, players, option)
+    seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
+    state = rules.new_game(seed=seed)
+    bots = table_bots(rules, level.lower())
+    from bones.terminal import play_match
+
+    console.print(
+        f"[bold]{rules.title}[/bold] at [bold]{level}[/bold], seed {seed}. Type a move number or text, ? for help, q to quit."
+    )
+    state = play_match(state, bots, seat_names(rules), console, random.Random(seed))
+    if save is not None:
+        Record.of(state, level=level).save(save)
+        console.print(f"record saved to {save}")
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="game id")],
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="matches to play")] = 10,
+    bots: Annotated[
+        str, typer.Option("--bots", "-b", help="comma-separated levels, given to seats in turn")
+    ] = "easy,normal",
+    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s")] = 0,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="rule option name=value")] = None,
+) -> None:
+    """Computer players against each other; seats rotate between matches."""
+    rules = make_rules(game, players, option)
+    levels = [b.strip().lower() for b in bots.split(",") if b.strip()]
+    if not levels:
+        raise CliError("--bots needs at least one level")
+    players_by_level = {lv: bot_for(rules, lv) for lv in levels}
+    wins: dict[str, float] = {lv: 0.0 for lv in levels}
+    seats_played: dict[str, int] = {lv: 0 for lv in levels}
+    points: dict[str, int] = {lv: 0 for lv in levels}
+    hands = 0
+    started = time.perf_counter()
+    for number in range(games):
+        seating = [levels[(seat + number) % len(levels)] for seat in range(rules.num_players)]
+        state = rules.new_game(seed=seed + number)
+        rng = random.Random(seed * 7919 + number)
+        while not state.is_over:
+            seat = state.to_move
+            assert seat is not None
+            state = state.play(players_by_level[seating[seat]].choose(state.observation(seat), rng))
+        outcome = state.outcome
+        assert outcome is not None
+        hands += len(getattr(state, "results", ())) or 1
+        for seat, lv in enumerate(seating):
+            seats_played[lv] += 1
+            points[lv] += outcome.scores[seat]
+            if seat in outcome.winners:
+                wins[lv] += 1
+    elapsed = time.perf_counter() - started
+    table = Table(title=f"{rules.title}: {games} matches, {hands} hands, {elapsed:.1f} s")
+    for column in ("bot", "seats played", "seats won", "win %", "avg final score"):
+        table.add_column(column, justify="right" if column != "bot" else "left")
+    for lv in levels:
+        played = seats_played[lv]
+        table.add_row(
+            lv, str(played), f"{wins[lv]:.0f}", f"{100 * wins[lv] / played:.1f}", f"{points[lv] / played:.1f}"
+        )
+    console.print(table)
+
+
+@app.command()
+def replay(
+    record: Annotated[Path, typer.Argument(help="a game record (JSON)")],
+    seat: Annotated[int | None, typer.Option("--seat", help="show the game as this seat saw it")] = None,
+    step: Annotated[bool, typer.Option("--step", help="wait for Enter after each move")] = False,
+) -> None:
+    """Step through a game record, checking every move."""
+    rec = Record.load(record)
+    previous: State | None = None
+    for number, state in enumerate(rec.states()):
+        if previous is None:
+            console.print(f"[bold]{state.rules.title}[/bold], seed {rec.seed}, {len(rec.moves)} moves")
+        else:
+            console.print(f"[bold]move {number}[/bold]: seat {previous.to_move} {rec.moves[number - 1]}")
+        console.print(state.render(seat))
+        previous = state
+        if step and not state.is_over:
+            typer.prompt("", default="", show_default=False, prompt_suffix="")
+    assert previous is not None
+    if previous.outcome:
+        console.print(f"[bold green]{previous.outcome.reason}[/bold green]")
+
+
+@app.command("rules")
+def rules_command(game: Annotated[str, typer.Argument(help="game id")]) -> None:
+    """Print the rules of a game."""
+    info = game_mod.game_info(game)
+    console.print(info.make().describe())
+    if info.options:
+        console.print("\nOptions (bones play GAME -o name=value):")
+        for opt in info.options:
+            choices = f" [{', '.join(map(str, opt.choices))}]" if opt.choices else ""
+            console.print(f"  {opt.name} (default {opt.default}){choices}: {opt.help}")
+
+
+@app.command("games")
+def games_command() -> None:
+    """List the games."""
+    table = Table()
+    table.add_column("id")
+    table.add_column("game")
+    table.add_column("family")
+    for game_id, info in game_mod.games().items():
+        table.add_row(game_id, info.title, info.family)
+    console.print(table)
+
+
+def _load_extensions() -> None:
+    for module in CLI_MODULES:
+        importlib.import_module(module).register(app)
+
+
+def main(argv: list[str] | None = None) -> None:
+    _load_extensions()
+    run: Callable[..., Any] = app
+    try:
+        run(args=argv, standalone_mode=False)
+    except (CliError, GameOptionError, RecordError, IllegalMoveError, ValueError) as error:
+        console.print(f"[bold red]error:[/bold red] {error}")
+        raise SystemExit(2) from None
+    except KeyboardInterrupt:
+        console.print("\nbye")
+        raise SystemExit(130) from None
+    except typer.Exit as done:
+        raise SystemExit(done.exit_code) from None
+    except typer.Abort:
+        console.print("\nbye")
+        raise SystemExit(1) from None
+    except Exception as error:  # click usage errors
+        import click
+
+        if isinstance(error, click.ClickException):
+            error.show()
+            raise SystemExit(error.exit_code) from None
+        raise

@@ -1,0 +1,235 @@
+"""The interface every game follows, and the registry of games by id.
+
+A game is a frozen ``Rules`` object (facts and options) that makes immutable
+``State`` objects. ``state.play(move)`` validates and returns a new state; what
+one seat may see is ``state.observation(seat)``. Chance comes only from the seed
+given to ``new_game`` (and, for tests and puzzles, from an explicit setup), so a
+game is replayed from its seed and moves.
+"""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class IllegalMoveError(ValueError):
+    """A move that the rules do not allow here; the message says why."""
+
+
+class GameOptionError(ValueError):
+    """An unknown game id, option name or option value."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``winners`` lists every winning seat (both members of a winning pair);
+    ``scores`` is the final score of each seat (pair members share theirs);
+    ``reason`` says in words why the game ended.
+    """
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    reason: str
+
+    @property
+    def winner(self) -> int | None:
+        return self.winners[0] if self.winners else None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"winners": list(self.winners), "scores": list(self.scores), "reason": self.reason}
+
+
+class Move(ABC):
+    """A hashable move whose ``str`` is parsed back by ``rules.parse_move``."""
+
+    @abstractmethod
+    def __str__(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class Option:
+    """One rule option: its default, the values it accepts and what it means."""
+
+    name: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    check: Callable[[Any], bool] | None = None
+
+    def validate(self, game_id: str, value: Any) -> Any:
+        if self.choices is not None:
+            # Options typed on a command line arrive as text.
+            for choice in self.choices:
+                if value == choice or (isinstance(value, str) and value.lower() == str(choice).lower()):
+                    return choice
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise GameOptionError(f"{game_id}: option {self.name}={value!r} is not one of {allowed}")
+        if isinstance(self.default, bool):
+            if isinstance(value, str) and value.lower() in ("1", "true", "yes", "on"):
+                return True
+            if isinstance(value, str) and value.lower() in ("0", "false", "no", "off"):
+                return False
+            if isinstance(value, bool):
+                return value
+            raise GameOptionError(f"{game_id}: option {self.name} is true or false, got {value!r}")
+        if self.check is not None:
+            if isinstance(self.default, int) and isinstance(value, str):
+                try:
+                    value = int(value)
+                except ValueError:
+                    raise GameOptionError(f"{game_id}: option {self.name} needs a number, got {value!r}") from None
+            if not self.check(value):
+                raise GameOptionError(f"{game_id}: option {self.name}={value!r} is out of range ({self.help})")
+        return value
+
+
+class Observation(ABC):
+    """All that one seat may see. Subclasses add the game's public facts."""
+
+    seat: int
+    to_move: int | None
+    legal_moves: tuple[Move, ...]
+
+    @abstractmethod
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class State(ABC):
+    """An immutable position of a whole game (a match, for games in hands)."""
+
+    rules: Rules
+    seed: int
+    moves: tuple[Move, ...]
+
+    @property
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """The seat to move, or None when the game is over."""
+
+    @property
+    @abstractmethod
+    def legal_moves(self) -> tuple[Move, ...]: ...
+
+    @abstractmethod
+    def play(self, move: Move | str) -> State:
+        """The state after ``move``; raises IllegalMoveError and changes nothing."""
+
+    @abstractmethod
+    def observation(self, seat: int) -> Observation: ...
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def outcome(self) -> Outcome | None: ...
+
+    @abstractmethod
+    def render(self, seat: int | None = None) -> str:
+        """A plain-text picture of the position as ``seat`` sees it (all if None)."""
+
+    def setup(self) -> Mapping[str, Any] | None:
+        """The explicit setup this game started from, as JSON data (None: dealt from the seed)."""
+        return None
+
+    def tiles_in_play(self) -> Sequence[int] | None:
+        """Every tile where it lies now (for conservation checks); None where tiles are not the pieces."""
+        return None
+
+    def hidden_from(self, seat: int) -> frozenset[str]:
+        """Text forms of pieces that ``seat`` must not see now (for leak checks)."""
+        return frozenset()
+
+
+class Rules(ABC):
+    """Frozen facts and options of one game."""
+
+    game_id: str
+    title: str
+    version: int
+    options: Mapping[str, Any]
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    @abstractmethod
+    def new_game(self, seed: int = 0, setup: Mapping[str, Any] | None = None) -> State:
+        """A new game; chance from ``seed`` unless ``setup`` fixes the position."""
+
+    @abstractmethod
+    def parse_move(self, text: str) -> Move: ...
+
+    @abstractmethod
+    def describe(self) -> str:
+        """The rules as players read them (game docstring plus chosen options)."""
+
+    def replay(self, moves: Iterable[Move | str], seed: int = 0, setup: Mapping[str, Any] | None = None) -> State:
+        state = self.new_game(seed=seed, setup=setup)
+        for move in moves:
+            state = state.play(move)
+        return state
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    game_id: str
+    title: str
+    family: str
+    make: Callable[..., Rules]
+    options: tuple[Option, ...] = field(default=())
+    summary: str = ""
+
+    def option_names(self) -> list[str]:
+        return [o.name for o in self.options]
+
+
+_REGISTRY: dict[str, GameInfo] = {}
+
+# Modules that register games when imported; new families add themselves here.
+GAME_MODULES = [
+    "bones.line.presets",
+]
+
+
+def register(info: GameInfo) -> None:
+    if info.game_id in _REGISTRY and _REGISTRY[info.game_id] is not info:
+        raise ValueError(f"game id {info.game_id!r} is registered twice")
+    _REGISTRY[info.game_id] = info
+
+
+def _load() -> None:
+    for module in GAME_MODULES:
+        importlib.import_module(module)
+
+
+def games() -> dict[str, GameInfo]:
+    """Every registered game by id."""
+    _load()
+    return dict(sorted(_REGISTRY.items()))
+
+
+def game_info(game_id: str) -> GameInfo:
+    known = games()
+    if game_id not in known:
+        raise GameOptionError(f"unknown game {game_id!r}; the games are: {', '.join(known)}")
+    return known[game_id]
+
+
+def rules(game_id: str, **options: Any) -> Rules:
+    """Frozen rules of ``game_id`` with ``options``; unknown ids and options are refused."""
+    info = game_info(game_id)
+    spec = {o.name: o for o in info.options}
+    unknown = [name for name in options if name not in spec]
+    if unknown:
+        valid = ", ".join(spec) or "none"
+        raise GameOptionError(f"{game_id}: unknown option {', '.join(unknown)}; valid options: {valid}")
+    chosen = {name: spec[name].validate(game_id, value) for name, value in options.items()}
+    return info.make(**chosen)

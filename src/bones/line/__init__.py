@@ -1,0 +1,1 @@
+"""The line-of-play family: draw, block, allfives, muggins, kozel, classic."""

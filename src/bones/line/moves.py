@@ -1,0 +1,91 @@
+"""Moves of the line-of-play games and their text form.
+
+``6:3@left`` plays 6:3 on the left end (the matching number touches the end);
+``6:6`` alone opens the hand; ``draw`` takes a tile from the boneyard; ``pass``
+gives up the turn. Ends are named left, right, up and down (the first spinner's
+short sides) and then by number, ``@4``, ``@5``...
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bones.game import IllegalMoveError, Move
+from bones.line.kernel import DRAW, PASS, PLAY
+from bones.tiles import TILES, Tile
+
+END_NAMES = ("left", "right", "up", "down")
+
+
+def end_name(slot: int) -> str:
+    return END_NAMES[slot] if slot < len(END_NAMES) else str(slot)
+
+
+def parse_end(text: str) -> int:
+    text = text.strip().lower()
+    if text in END_NAMES:
+        return END_NAMES.index(text)
+    if text.isdigit():
+        return int(text)
+    raise IllegalMoveError(f"unknown end {text!r}: use left, right, up, down or an end number")
+
+
+@dataclass(frozen=True, order=True)
+class LineMove(Move):
+    code: int
+    tile: Tile | None = None
+    slot: int = -1
+
+    @classmethod
+    def play(cls, tile: Tile | int, slot: int = -1) -> LineMove:
+        return cls(PLAY, TILES[tile], slot)
+
+    @classmethod
+    def parse(cls, text: str, max_pip: int = 12) -> LineMove:
+        word = text.strip().lower()
+        if word == "draw":
+            return DRAW_MOVE
+        if word == "pass":
+            return PASS_MOVE
+        tile_text, _, end_text = word.partition("@")
+        try:
+            tile = Tile.parse(tile_text)
+        except ValueError as error:
+            raise IllegalMoveError(f"not a move: {text!r} (moves look like 6:3@left, 6:6, draw, pass)") from error
+        if tile.high > max_pip:
+            raise IllegalMoveError(f"{tile} is not in a double-{max_pip} set")
+        slot = parse_end(end_text) if end_text else -1
+        return cls(PLAY, tile, slot)
+
+    @property
+    def is_play(self) -> bool:
+        return self.code == PLAY
+
+    @property
+    def kernel_move(self) -> tuple[int, int, int]:
+        return (self.code, -1 if self.tile is None else int(self.tile), self.slot)
+
+    def __str__(self) -> str:
+        if self.code == DRAW:
+            return "draw"
+        if self.code == PASS:
+            return "pass"
+        if self.slot < 0:
+            return str(self.tile)
+        return f"{self.tile}@{end_name(self.slot)}"
+
+    def __repr__(self) -> str:
+        return f"LineMove({self})"
+
+
+DRAW_MOVE = LineMove(DRAW)
+PASS_MOVE = LineMove(PASS)
+
+
+def from_kernel(move: tuple[int, int, int]) -> LineMove:
+    code, tile, slot = move
+    if code == DRAW:
+        return DRAW_MOVE
+    if code == PASS:
+        return PASS_MOVE
+    return LineMove(PLAY, TILES[tile], slot)

@@ -1,0 +1,113 @@
+"""Rules of the line-of-play games: one frozen dataclass, six presets (see presets.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from bones.game import Rules
+from bones.line.kernel import SCORE_FIVES, SCORE_MUGGINS, SCORE_NONE, SPINNER_EVERY, SPINNER_FIRST, SPINNER_NONE, Spec
+from bones.line.moves import LineMove
+
+if TYPE_CHECKING:
+    from bones.line.state import LineState
+
+# How a hand is scored.
+PIPS_TO_WINNER = "pips"  # draw, block, classic: the winner scores the others' pips
+FIVES = "fives"  # allfives: multiples of 5 during play, rounded pips at the end
+MUGGINS = "muggins"  # one point per 5, during play and at the end
+KOZEL = "kozel"  # the losing pair writes its pips; low is good
+
+# Who opens the first hand.
+HIGHEST_DOUBLE = "highest-double"
+ONE_ONE = "one-one"
+TOP_DOUBLE = "top-double"  # classic: the set's top double, else the highest dealt, every hand
+
+
+@dataclass(frozen=True)
+class LineRules(Rules):
+    game_id: str
+    title: str
+    version: int
+    players: int
+    max_pip: int
+    hand_size: int
+    draws: bool
+    reserve: int
+    spinner: int
+    scoring: str
+    blocked_difference: bool  # blocked winner scores the difference (else the others' total)
+    target: int
+    teams: bool
+    first_opener: str
+    direction: int
+    doc: str = field(repr=False, compare=False)
+    options: Mapping[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def num_players(self) -> int:
+        return self.players
+
+    @property
+    def sides(self) -> tuple[int, ...]:
+        """The side (scoring unit) of each seat: pairs sit crosswise (0 and 2, 1 and 3)."""
+        if self.teams:
+            return tuple(seat % 2 for seat in range(self.players))
+        return tuple(range(self.players))
+
+    @property
+    def num_sides(self) -> int:
+        return 2 if self.teams else self.players
+
+    @property
+    def low_score_wins(self) -> bool:
+        return self.scoring == KOZEL
+
+    @property
+    def scores_during_play(self) -> bool:
+        return self.scoring in (FIVES, MUGGINS)
+
+    @property
+    def every_hand_top_double(self) -> bool:
+        return self.first_opener == TOP_DOUBLE
+
+    def spec(self) -> Spec:
+        return Spec(
+            players=self.players,
+            max_pip=self.max_pip,
+            direction=self.direction,
+            draws=self.draws,
+            reserve=self.reserve,
+            spinner=self.spinner,
+            scoring={FIVES: SCORE_FIVES, MUGGINS: SCORE_MUGGINS}.get(self.scoring, SCORE_NONE),
+        )
+
+    def new_game(self, seed: int = 0, setup: Mapping[str, Any] | None = None) -> LineState:
+        from bones.line.state import LineState
+
+        return LineState.start(self, seed, setup)
+
+    def parse_move(self, text: str) -> LineMove:
+        return LineMove.parse(text, self.max_pip)
+
+    def describe(self) -> str:
+        spinner = {SPINNER_NONE: "none", SPINNER_FIRST: "the first double", SPINNER_EVERY: "every double"}
+        lines = [
+            self.doc.strip(),
+            "",
+            "This table:",
+            f"  players: {self.players}" + (" (two pairs, sitting crosswise)" if self.teams else ""),
+            f"  set: double-{self.max_pip} ({(self.max_pip + 1) * (self.max_pip + 2) // 2} tiles)",
+            f"  deal: {self.hand_size} each",
+            "  when stuck: "
+            + (
+                "draw until you can play" + (f" (the last {self.reserve} stay in the boneyard)" if self.reserve else "")
+                if self.draws
+                else "pass"
+            ),
+            f"  spinner: {spinner[self.spinner]}",
+            f"  match: {'a side reaching' if self.low_score_wins else 'first to'} {self.target}"
+            + (" loses (the goat)" if self.low_score_wins else ""),
+        ]
+        return "\n".join(lines)

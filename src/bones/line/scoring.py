@@ -1,0 +1,110 @@
+"""What a finished hand is worth, for each way of scoring (RULES.md section 1)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bones.line.kernel import DOMINO, Kernel
+from bones.line.rules import FIVES, KOZEL, MUGGINS, LineRules
+from bones.tiles import TILES
+
+DOUBLE_BLANK = 0  # index of 0:0
+KOZEL_DOUBLE_BLANK = 25
+
+
+def round_to_five(points: int) -> int:
+    """Nearest multiple of 5 (27 -> 25, 28 -> 30); pip totals never end in .5 after /5."""
+    return (points + 2) // 5 * 5
+
+
+def hand_pips(rules: LineRules, mask: int) -> int:
+    """Pips a hand counts at the end; in kozel a hand of only 0:0 counts 25."""
+    if rules.scoring == KOZEL and mask == 1 << DOUBLE_BLANK:
+        return KOZEL_DOUBLE_BLANK
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += TILES[low.bit_length() - 1].pips
+        mask ^= low
+    return total
+
+
+@dataclass(frozen=True)
+class HandScore:
+    winner: int | None  # the seat that won the hand (opens the next one), None when nobody did
+    winning_side: int | None
+    points: tuple[int, ...]  # per side, written at the end of the hand
+    eggs: int  # kozel: points carried into the next hand
+    note: str
+
+
+def score_hand(rules: LineRules, kernel: Kernel, eggs: int) -> HandScore:
+    sides = rules.sides
+    n_sides = rules.num_sides
+    pips = [hand_pips(rules, kernel.hands[seat]) for seat in range(rules.players)]
+    side_pips = [0] * n_sides
+    for seat, side in enumerate(sides):
+        side_pips[side] += pips[seat]
+    points = [0] * n_sides
+
+    winner: int | None
+    won: int | None
+    if kernel.status == DOMINO:
+        winner = kernel.last_player
+        won = sides[winner]
+        others = sum(p for seat, p in enumerate(pips) if sides[seat] != won)
+        note = f"seat {winner} went out"
+    else:
+        winner, won = _blocked_winner(rules, kernel, pips, side_pips)
+        if won is None:
+            if rules.scoring == KOZEL:
+                carried = eggs + side_pips[0]
+                return HandScore(
+                    kernel.last_player, None, tuple(points), carried, f"fish with equal pairs: eggs, {carried} carried"
+                )
+            return HandScore(None, None, tuple(points), 0, "blocked with equal lowest pips: nobody scores")
+        others = sum(p for seat, p in enumerate(pips) if sides[seat] != won)
+        if rules.blocked_difference and rules.scoring != KOZEL:
+            assert winner is not None
+            own = pips[winner] if not rules.teams else side_pips[won]
+            losers = [s for s in range(n_sides) if s != won]
+            others = sum(side_pips[s] - own for s in losers)
+        note = (
+            f"blocked: seat {winner} is lightest"
+            if not rules.teams
+            else f"blocked: the pair of seat {winner} is lighter"
+        )
+
+    if rules.scoring == KOZEL:
+        loser = 1 - won
+        points[loser] = side_pips[loser] + eggs
+        who = kernel.last_player
+        return HandScore(who, won, tuple(points), 0, note + (f" (with {eggs} from eggs)" if eggs else ""))
+    if rules.scoring == FIVES:
+        points[won] = round_to_five(others)
+    elif rules.scoring == MUGGINS:
+        points[won] = round_to_five(others) // 5
+    else:
+        points[won] = others
+    return HandScore(winner, won, tuple(points), 0, note)
+
+
+def _blocked_winner(
+    rules: LineRules, kernel: Kernel, pips: list[int], side_pips: list[int]
+) -> tuple[int | None, int | None]:
+    """The lightest side of a blocked hand and the seat that opens next; (None, None) on a tie."""
+    if rules.teams:
+        lightest = min(side_pips)
+        if side_pips.count(lightest) > 1:
+            return None, None
+        won = side_pips.index(lightest)
+        if rules.scoring == KOZEL:
+            return kernel.last_player, won
+        members = [seat for seat in range(rules.players) if rules.sides[seat] == won]
+        seat = min(members, key=lambda s: (pips[s], (s - kernel.last_player) % rules.players))
+        return seat, won
+    lightest = min(pips)
+    if pips.count(lightest) > 1:
+        return None, None
+    seat = pips.index(lightest)
+    return seat, seat

@@ -1,0 +1,504 @@
+"""The public, immutable state of a line-of-play match, and what each seat sees."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from bones.game import IllegalMoveError, Move, Observation, Outcome, State
+from bones.line.kernel import DOMINO, DRAW, PASS, PLAYING, Kernel
+from bones.line.layout import Layout
+from bones.line.moves import LineMove, end_name, from_kernel
+from bones.line.rules import KOZEL, ONE_ONE, TOP_DOUBLE, LineRules
+from bones.line.scoring import hand_pips, score_hand
+from bones.tiles import HIGH, PIPS, TILES, Tile, mask_of, pip_set, tiles_of
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The sheet shown after a hand: every hand face up, pips, points, totals."""
+
+    number: int
+    ending: str  # "domino", "blocked" or "target" (the match was won during play)
+    winner: int | None
+    hands: tuple[tuple[Tile, ...], ...]
+    pips: tuple[int, ...]
+    play_points: tuple[int, ...]  # per side, scored during play
+    points: tuple[int, ...]  # per side, scored (kozel: written) when the hand ended
+    totals: tuple[int, ...]  # per side, after the hand
+    eggs: int
+    note: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "ending": self.ending,
+            "winner": self.winner,
+            "hands": [[str(t) for t in hand] for hand in self.hands],
+            "pips": list(self.pips),
+            "play_points": list(self.play_points),
+            "points": list(self.points),
+            "totals": list(self.totals),
+            "eggs": self.eggs,
+            "note": self.note,
+        }
+
+
+@dataclass(frozen=True)
+class Event:
+    """One public event of the hand in progress; a drawn tile is never shown."""
+
+    seat: int
+    move: LineMove
+
+    def __str__(self) -> str:
+        return f"{self.seat}:{self.move}"
+
+
+def deal(rules: LineRules, seed: int, hand_no: int) -> tuple[list[int], list[int]]:
+    """Hands (masks) and boneyard (first tile drawn first) of hand ``hand_no``."""
+    tiles = [int(t) for t in pip_set(rules.max_pip).tiles]
+    random.Random(f"bones:{seed}:{hand_no}").shuffle(tiles)
+    size = rules.hand_size
+    hands = [mask_of(tiles[i * size : (i + 1) * size]) for i in range(rules.players)]
+    return hands, tiles[rules.players * size :]
+
+
+def first_opener(rules: LineRules, hands: Sequence[int]) -> tuple[int, int]:
+    """Seat and forced tile of a first hand (classic: of every hand)."""
+    held = 0
+    for hand in hands:
+        held |= hand
+    if rules.first_opener == ONE_ONE:
+        one_one = int(Tile.of(1, 1))
+        if held >> one_one & 1:
+            return _holder(hands, one_one), one_one
+    if rules.first_opener == TOP_DOUBLE:
+        top = int(Tile.of(rules.max_pip, rules.max_pip))
+        if held >> top & 1:
+            return _holder(hands, top), top
+    doubles = [t for t in tiles_of(held & pip_set(rules.max_pip).doubles_mask)]
+    if doubles:
+        tile = max(doubles, key=lambda t: HIGH[t])
+    else:
+        tile = max(tiles_of(held), key=lambda t: (PIPS[t], HIGH[t]))
+    return _holder(hands, int(tile)), int(tile)
+
+
+def _holder(hands: Sequence[int], tile: int) -> int:
+    for seat, hand in enumerate(hands):
+        if hand >> tile & 1:
+            return seat
+    raise ValueError(f"nobody holds {TILES[tile]}")
+
+
+@dataclass(frozen=True, eq=False)
+class LineState(State):
+    rules: LineRules
+    seed: int
+    moves: tuple[LineMove, ...]
+    hand_no: int
+    scores: tuple[int, ...]  # per side
+    eggs: int
+    opener: int  # seat that opened (or opens) this hand
+    kernel: Kernel = field(repr=False)
+    hand_points: tuple[int, ...]  # per side, scored during play in this hand
+    results: tuple[HandResult, ...] = ()
+    final: Outcome | None = None
+    initial: Mapping[str, Any] | None = field(default=None, repr=False)
+
+    # -- making states ---------------------------------------------------
+
+    @classmethod
+    def start(cls, rules: LineRules, seed: int, setup: Mapping[str, Any] | None) -> LineState:
+        zeros = (0,) * rules.num_sides
+        if setup is None:
+            hands, boneyard = deal(rules, seed, 1)
+            opener, tile = first_opener(rules, hands)
+            kernel = Kernel(rules.spec(), hands, boneyard[::-1], opener, tile)
+            return cls(rules, seed, (), 1, zeros, 0, opener, kernel, zeros)
+        hands, boneyard, opener, tile, scores, eggs, hand_no = _read_setup(rules, setup)
+        kernel = Kernel(rules.spec(), hands, boneyard[::-1], opener, tile)
+        return cls(rules, seed, (), hand_no, scores, eggs, opener, kernel, zeros, initial=dict(setup))
+
+    def setup(self) -> Mapping[str, Any] | None:
+        return self.initial
+
+    # -- the State interface ----------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.final else self.kernel.to_move
+
+    @property
+    def legal_moves(self) -> tuple[LineMove, ...]:
+        if self.final:
+            return ()
+        return tuple(from_kernel(m) for m in self.kernel.legal())
+
+    @property
+    def is_over(self) -> bool:
+        return self.final is not None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.final
+
+    def play(self, move: Move | str) -> LineState:
+        if isinstance(move, str):
+            move = self.rules.parse_move(move)
+        if not isinstance(move, LineMove):
+            raise IllegalMoveError(f"not a move of this game: {move!r}")
+        if self.final:
+            raise IllegalMoveError("the match is over")
+        self._check(move)
+        kernel = self.kernel.copy()
+        points = kernel.apply(*move.kernel_move)
+        moves = self.moves + (move,)
+        scores, hand_points = self.scores, self.hand_points
+        if points:
+            side = self.rules.sides[self.kernel.to_move]
+            scores = _add(scores, side, points)
+            hand_points = _add(hand_points, side, points)
+            if scores[side] >= self.rules.target:
+                return self._won_during_play(kernel, moves, scores, hand_points, side)
+        state = replace(self, moves=moves, kernel=kernel, scores=scores, hand_points=hand_points)
+        if kernel.status != PLAYING:
+            return state._end_hand()
+        return state
+
+    def _check(self, move: LineMove) -> None:
+        kernel = self.kernel
+        seat = kernel.to_move
+        legal = kernel.legal()
+        if move.kernel_move in legal:
+            return
+        if move.code == DRAW:
+            if kernel.playable_mask(seat):
+                raise IllegalMoveError("you cannot draw: you hold a tile that fits")
+            raise IllegalMoveError(
+                "you cannot draw: the boneyard is closed" if kernel.spec.draws else "this game has no drawing"
+            )
+        if move.code == PASS:
+            if kernel.playable_mask(seat):
+                raise IllegalMoveError("you cannot pass: you hold a tile that fits, and you must play if you can")
+            raise IllegalMoveError("you cannot pass: draw from the boneyard first")
+        tile = move.tile
+        assert tile is not None
+        if not kernel.hands[seat] >> tile & 1:
+            raise IllegalMoveError(f"seat {seat} does not hold {tile}")
+        if kernel.placed == 0:
+            if move.slot >= 0:
+                raise IllegalMoveError(f"the table is empty: open with a tile alone, like {tile}")
+            raise IllegalMoveError(f"this hand must be opened with {TILES[kernel.opening]}")
+        if move.slot < 0:
+            raise IllegalMoveError(f"say which end: {tile}@left or {tile}@right")
+        if move.slot >= len(kernel.ends):
+            open_ends = ", ".join(end_name(s) for s in range(len(kernel.ends)))
+            raise IllegalMoveError(f"there is no end {end_name(move.slot)}; the open ends are {open_ends}")
+        value = kernel.ends[move.slot]
+        raise IllegalMoveError(f"{tile} does not fit the {end_name(move.slot)} end, which shows {value}")
+
+    def _won_during_play(
+        self,
+        kernel: Kernel,
+        moves: tuple[LineMove, ...],
+        scores: tuple[int, ...],
+        hand_points: tuple[int, ...],
+        side: int,
+    ) -> LineState:
+        result = self._result(
+            kernel,
+            "target",
+            kernel.last_player,
+            (0,) * len(scores),
+            scores,
+            0,
+            "reached the target during play",
+            hand_points,
+        )
+        winners = self._seats_of(side)
+        outcome = Outcome(
+            winners,
+            self._seat_scores(scores),
+            f"{self._side_name(side)} reached {self.rules.target} during hand {self.hand_no}",
+        )
+        return replace(
+            self,
+            moves=moves,
+            kernel=kernel,
+            scores=scores,
+            hand_points=hand_points,
+            results=self.results + (result,),
+            final=outcome,
+        )
+
+    def _end_hand(self) -> LineState:
+        rules, kernel = self.rules, self.kernel
+        score = score_hand(rules, kernel, self.eggs)
+        totals = tuple(s + p for s, p in zip(self.scores, score.points))
+        ending = "domino" if kernel.status == DOMINO else "blocked"
+        result = self._result(
+            kernel, ending, score.winner, score.points, totals, score.eggs, score.note, self.hand_points
+        )
+        results = self.results + (result,)
+        outcome = self._match_outcome(totals, score.winning_side)
+        if outcome:
+            return replace(self, scores=totals, results=results, final=outcome, eggs=score.eggs)
+        hand_no = self.hand_no + 1
+        hands, boneyard = deal(rules, self.seed, hand_no)
+        if rules.first_opener == TOP_DOUBLE:
+            opener, tile = first_opener(rules, hands)
+        elif score.winner is not None:
+            opener, tile = score.winner, -1
+        else:
+            opener, tile = (self.opener + rules.direction) % rules.players, -1
+        new_kernel = Kernel(rules.spec(), hands, boneyard[::-1], opener, tile)
+        zeros = (0,) * rules.num_sides
+        return replace(
+            self,
+            hand_no=hand_no,
+            scores=totals,
+            eggs=score.eggs,
+            opener=opener,
+            kernel=new_kernel,
+            hand_points=zeros,
+            results=results,
+        )
+
+    def _result(
+        self,
+        kernel: Kernel,
+        ending: str,
+        winner: int | None,
+        points: tuple[int, ...],
+        totals: tuple[int, ...],
+        eggs: int,
+        note: str,
+        play_points: tuple[int, ...],
+    ) -> HandResult:
+        rules = self.rules
+        return HandResult(
+            number=self.hand_no,
+            ending=ending,
+            winner=winner,
+            hands=tuple(tuple(tiles_of(h)) for h in kernel.hands),
+            pips=tuple(hand_pips(rules, h) for h in kernel.hands),
+            play_points=play_points,
+            points=points,
+            totals=totals,
+            eggs=eggs,
+            note=note,
+        )
+
+    def _match_outcome(self, totals: tuple[int, ...], winning_side: int | None) -> Outcome | None:
+        rules = self.rules
+        if rules.scoring == KOZEL:
+            goats = [side for side, total in enumerate(totals) if total >= rules.target]
+            if not goats:
+                return None
+            goat = goats[0]
+            other = 1 - goat
+            dry = totals[other] == 0
+            reason = f"{self._side_name(goat)} reached {rules.target}: {'dry goat' if dry else 'goat'}"
+            return Outcome(self._seats_of(other), self._seat_scores(totals), reason)
+        if winning_side is not None and totals[winning_side] >= rules.target:
+            return Outcome(
+                self._seats_of(winning_side),
+                self._seat_scores(totals),
+                f"{self._side_name(winning_side)} reached {rules.target} after hand {self.hand_no}",
+            )
+        return None
+
+    def _seats_of(self, side: int) -> tuple[int, ...]:
+        return tuple(seat for seat, s in enumerate(self.rules.sides) if s == side)
+
+    def _seat_scores(self, side_scores: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(side_scores[s] for s in self.rules.sides)
+
+    def _side_name(self, side: int) -> str:
+        seats = self._seats_of(side)
+        return f"seat {seats[0]}" if len(seats) == 1 else "the pair of seats " + " and ".join(map(str, seats))
+
+    # -- what players see --------------------------------------------------
+
+    @property
+    def layout(self) -> Layout:
+        return Layout.of(self.kernel)
+
+    @property
+    def history(self) -> tuple[Event, ...]:
+        return tuple(Event(seat, from_kernel((code, tile, slot))) for seat, code, tile, slot in self.kernel.log)
+
+    @property
+    def move_number(self) -> int:
+        return len(self.moves)
+
+    def hand(self, seat: int) -> tuple[Tile, ...]:
+        return tuple(tiles_of(self.kernel.hands[seat]))
+
+    def observation(self, seat: int) -> LineObservation:
+        if not 0 <= seat < self.rules.players:
+            raise ValueError(f"no seat {seat}: seats are 0..{self.rules.players - 1}")
+        kernel = self.kernel
+        mine = self.to_move == seat
+        return LineObservation(
+            rules=self.rules,
+            seat=seat,
+            to_move=self.to_move,
+            legal_moves=self.legal_moves if mine else (),
+            hand=self.hand(seat),
+            hand_sizes=tuple(h.bit_count() for h in kernel.hands),
+            boneyard_size=len(kernel.boneyard),
+            drawable=kernel.drawable(),
+            layout=self.layout,
+            history=self.history,
+            hand_no=self.hand_no,
+            opener=self.opener,
+            scores=self.scores,
+            eggs=self.eggs,
+            results=self.results,
+            move_number=self.move_number,
+            outcome=self.final,
+            public=self._public_kernel(seat),
+        )
+
+    def _public_kernel(self, seat: int) -> Kernel:
+        """The kernel with every hidden tile wiped: other hands empty, the boneyard unknown (-1)."""
+        public = self.kernel.copy()
+        public.hands = [h if s == seat else 0 for s, h in enumerate(public.hands)]
+        public.boneyard = [-1] * len(public.boneyard)
+        return public
+
+    def tiles_in_play(self) -> Sequence[int]:
+        kernel = self.kernel
+        out = [int(t) for h in kernel.hands for t in tiles_of(h)]
+        out += kernel.boneyard
+        out += [int(t) for t in tiles_of(kernel.table)]
+        return out
+
+    def hidden_from(self, seat: int) -> frozenset[str]:
+        if self.final:
+            return frozenset()
+        kernel = self.kernel
+        hidden = [int(t) for s, h in enumerate(kernel.hands) if s != seat for t in tiles_of(h)]
+        return frozenset(str(TILES[t]) for t in hidden + kernel.boneyard)
+
+    def render(self, seat: int | None = None) -> str:
+        from bones.line.text import render_state
+
+        return render_state(self, seat)
+
+
+@dataclass(frozen=True)
+class LineObservation(Observation):
+    rules: LineRules
+    seat: int
+    to_move: int | None
+    legal_moves: tuple[LineMove, ...]
+    hand: tuple[Tile, ...]
+    hand_sizes: tuple[int, ...]
+    boneyard_size: int
+    drawable: int
+    layout: Layout
+    history: tuple[Event, ...]
+    hand_no: int
+    opener: int
+    scores: tuple[int, ...]
+    eggs: int
+    results: tuple[HandResult, ...]
+    move_number: int
+    outcome: Outcome | None
+    public: Kernel = field(repr=False, compare=False)
+
+    @property
+    def hand_mask(self) -> int:
+        return mask_of(self.hand)
+
+    def points_for(self, move: LineMove) -> int:
+        """Points ``move`` scores at once (all fives, muggins); 0 for other games and moves."""
+        if not move.is_play or not self.rules.scores_during_play:
+            return 0
+        kernel = self.public.copy()
+        return kernel.apply(*move.kernel_move)
+
+    def ends_after(self, move: LineMove) -> tuple[int, ...]:
+        """The numbers at the open ends after ``move``."""
+        kernel = self.public.copy()
+        kernel.apply(*move.kernel_move)
+        return tuple(kernel.ends)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.rules.game_id,
+            "seat": self.seat,
+            "to_move": self.to_move,
+            "legal_moves": [str(m) for m in self.legal_moves],
+            "hand": [str(t) for t in self.hand],
+            "hand_sizes": list(self.hand_sizes),
+            "boneyard_size": self.boneyard_size,
+            "drawable": self.drawable,
+            "layout": self.layout.to_dict(),
+            "history": [{"seat": e.seat, "move": str(e.move)} for e in self.history],
+            "hand_no": self.hand_no,
+            "opener": self.opener,
+            "scores": list(self.scores),
+            "sides": list(self.rules.sides),
+            "eggs": self.eggs,
+            "results": [r.to_dict() for r in self.results],
+            "move_number": self.move_number,
+            "outcome": self.outcome.to_dict() if self.outcome else None,
+        }
+
+
+def _add(values: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:
+    out = list(values)
+    out[index] += amount
+    return tuple(out)
+
+
+def _read_setup(
+    rules: LineRules, setup: Mapping[str, Any]
+) -> tuple[list[int], list[int], int, int, tuple[int, ...], int, int]:
+    """Check and read an explicit deal: hands, boneyard order, who opens."""
+    known = {"hands", "boneyard", "opener", "opening", "scores", "eggs", "hand"}
+    unknown = set(setup) - known
+    if unknown:
+        raise ValueError(f"unknown setup fields {sorted(unknown)}; known: {sorted(known)}")
+    tile_set = pip_set(rules.max_pip)
+    raw_hands = setup.get("hands")
+    if not isinstance(raw_hands, Sequence) or len(raw_hands) != rules.players:
+        raise ValueError(f"setup needs 'hands': one list of tiles for each of the {rules.players} seats")
+    seen: set[int] = set()
+
+    def read(texts: Sequence[Any], where: str) -> list[int]:
+        out = []
+        for text in texts:
+            tile = int(tile_set.tile(str(text)))
+            if tile in seen:
+                raise ValueError(f"{TILES[tile]} appears twice in the setup ({where})")
+            seen.add(tile)
+            out.append(tile)
+        return out
+
+    hands = [mask_of(read(h, f"hand {i}")) for i, h in enumerate(raw_hands)]
+    boneyard = read(setup.get("boneyard", []), "boneyard")
+    scores = tuple(int(s) for s in setup.get("scores", (0,) * rules.num_sides))
+    if len(scores) != rules.num_sides:
+        raise ValueError(f"setup 'scores' needs {rules.num_sides} numbers")
+    eggs = int(setup.get("eggs", 0))
+    hand_no = int(setup.get("hand", 1))
+    if "opener" in setup:
+        opener = int(setup["opener"])
+        if not 0 <= opener < rules.players:
+            raise ValueError(f"setup 'opener' must be a seat 0..{rules.players - 1}")
+        tile = -1
+        if setup.get("opening") is not None:
+            tile = int(tile_set.tile(str(setup["opening"])))
+            if not hands[opener] >> tile & 1:
+                raise ValueError(f"the opener (seat {opener}) does not hold {TILES[tile]}")
+    else:
+        opener, tile = first_opener(rules, hands)
+    return hands, boneyard, opener, tile, scores, eggs, hand_no
