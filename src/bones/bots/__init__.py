@@ -83,3 +83,62 @@ def at_least(rules: Rules, level: str, minimum: str) -> str:
     wanted = max(LEVELS.index(level), LEVELS.index(minimum))
     best = [lv for lv in have if LEVELS.index(lv) <= wanted]
     return best[-1] if best else have[0]
+
+
+class Estimate:
+    """What the analysis thinks of one legal move."""
+
+    __slots__ = ("expected_points", "move", "samples", "win_chance")
+
+    def __init__(self, move: Move, expected_points: float, win_chance: float, samples: int) -> None:
+        self.move = move
+        self.expected_points = expected_points  # points for the mover's side minus the others', to the end of the hand
+        self.win_chance = win_chance  # chance that the mover's side wins the hand
+        self.samples = samples
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "move": str(self.move),
+            "expected_points": round(self.expected_points, 2),
+            "win_chance": round(self.win_chance, 3),
+            "samples": self.samples,
+        }
+
+
+class Hint:
+    """The move to suggest, and every move's estimate when the game has an analysis."""
+
+    __slots__ = ("best", "estimates", "level")
+
+    def __init__(self, best: Move, level: str, estimates: list[Estimate] | None = None) -> None:
+        self.best = best
+        self.level = level
+        self.estimates = estimates
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "best": str(self.best),
+            "level": self.level,
+            "estimates": None if self.estimates is None else [e.to_dict() for e in self.estimates],
+        }
+
+
+Analyser = Callable[[Rules, Observation, random.Random], list[Estimate]]
+_ANALYSERS: dict[str, Analyser] = {}
+
+
+def register_analyser(family: str, analyser: Analyser) -> None:
+    _ANALYSERS[family] = analyser
+
+
+def hint(rules: Rules, observation: Observation, rng: random.Random) -> Hint:
+    """The best move for the seat to move: every move's estimate where the family has an
+    analysis (best first), else the choice of the strongest bot the game has."""
+    _load()
+    family = game_info(rules.game_id).family
+    analyser = _ANALYSERS.get(family)
+    if analyser is not None:
+        estimates = analyser(rules, observation, rng)
+        return Hint(estimates[0].move, "analysis", estimates)
+    level = levels_for(rules)[-1]
+    return Hint(bot_for(rules, level).choose(observation, rng), level)
