@@ -111,6 +111,10 @@ def _scores(state: LineState, names: Sequence[str]) -> str:
 
 
 def describe(before: State, move: Move, after: State, names: Sequence[str]) -> str:
+    narrate = getattr(before, "narrate", None)
+    if callable(narrate):
+        # A game that words its own moves (for seat 0's eyes: what the human may see).
+        return str(narrate(move, after, names))
     seat = before.to_move
     assert seat is not None
     who = names[seat]

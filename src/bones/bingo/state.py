@@ -1,0 +1,552 @@
+"""The public, immutable state of a Bingo dominoes match, and what each seat sees."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from bones.bingo.kernel import (
+    ANSWER,
+    CHOOSE,
+    CLOSE,
+    CLOSER_FAILED,
+    DOUBLES,
+    HONOURS,
+    HONOURS_NAMES,
+    LEAD,
+    OVER,
+    REACHED,
+    TAKE_HIDDEN,
+    TAKE_TRUMP,
+    TILE_PART,
+    Hand,
+    bits,
+    honours_points,
+)
+from bones.bingo.moves import BingoMove
+from bones.game import IllegalMoveError, Move, Observation, Outcome, State
+from bones.tiles import HIGH, PIPS, TILES, Tile, pip_set
+
+if TYPE_CHECKING:
+    from bones.bingo.rules import BingoRules
+
+HAND_SIZE = 7
+PHASE_NAMES = {LEAD: "lead", ANSWER: "answer", CHOOSE: "choose", OVER: "over"}
+
+
+@dataclass(frozen=True)
+class Trick:
+    """One finished trick, or the trick in progress (``answer`` None)."""
+
+    leader: int
+    led: Tile
+    led_honours: int  # points declared with the led tile (0: no declaration)
+    answer: Tile | None = None
+    answer_honours: int = 0
+    winner: int | None = None
+    points: int = 0  # captured tile values plus the winner's scored honours
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "leader": self.leader,
+            "led": str(self.led),
+            "led_honours": self.led_honours,
+            "answer": None if self.answer is None else str(self.answer),
+            "answer_honours": self.answer_honours,
+            "winner": self.winner,
+            "points": self.points,
+        }
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """What a finished hand gave: points, captures, sets."""
+
+    number: int
+    trump: int
+    ending: str  # "reached", "closer-failed", "no-sets", or "match" (won by the bingo set mid-hand)
+    winner: int | None  # the seat that won sets by the hand's end
+    sets: tuple[int, int]  # sets won in this hand, the double trump taken with bingo included
+    points: tuple[int, int]
+    captures: tuple[int, int]
+    honours: tuple[int, int]
+    closed_by: int | None
+    totals: tuple[int, int]  # match sets after the hand
+    note: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "trump": self.trump,
+            "ending": self.ending,
+            "winner": self.winner,
+            "sets": list(self.sets),
+            "points": list(self.points),
+            "captures": list(self.captures),
+            "honours": list(self.honours),
+            "closed_by": self.closed_by,
+            "totals": list(self.totals),
+            "note": self.note,
+        }
+
+
+@dataclass(frozen=True)
+class Deal:
+    cut: tuple[int, int]  # the tile each seat turned over to decide who leads
+    leader: int
+    hands: list[int]
+    face_down: list[int]  # drawing order
+    trump_tile: int
+
+
+def cut_key(tile: int) -> tuple[int, int]:
+    return (PIPS[tile], HIGH[tile])
+
+
+def deal(seed: int, hand_no: int) -> Deal:
+    """The cut, hands and boneyard of hand ``hand_no``, all from the seed."""
+    rng = random.Random(f"bones:{seed}:{hand_no}")
+    tiles = list(range(28))
+    rng.shuffle(tiles)
+    cut = (tiles[0], tiles[1])
+    # Distinct tiles never tie on (total, higher number).
+    leader = 0 if cut_key(cut[0]) > cut_key(cut[1]) else 1
+    rng.shuffle(tiles)  # the cut tiles go back and the tiles are mixed again
+    hands = [_mask(tiles[:HAND_SIZE]), _mask(tiles[HAND_SIZE : 2 * HAND_SIZE])]
+    trump_tile = tiles[2 * HAND_SIZE]
+    return Deal(cut, leader, hands, tiles[2 * HAND_SIZE + 1 :], trump_tile)
+
+
+def _mask(tiles: Sequence[int]) -> int:
+    mask = 0
+    for tile in tiles:
+        mask |= 1 << tile
+    return mask
+
+
+def tricks_of(hand: Hand) -> tuple[Trick, ...]:
+    """The tricks of the hand so far, from its public log."""
+    table = hand.table
+    out: list[Trick] = []
+    current: Trick | None = None
+    for seat, code in hand.log:
+        if code >= CLOSE:
+            continue
+        tile = code & TILE_PART
+        honours = honours_points(hand.shown[seat]) if code & HONOURS else 0
+        if current is None:
+            current = Trick(seat, TILES[tile], honours)
+            continue
+        led = int(current.led)
+        winner = seat if table.beaten_by[led] >> tile & 1 else current.leader
+        won_honours = current.led_honours if winner == current.leader else honours
+        points = table.value[led] + table.value[tile] + won_honours
+        out.append(replace(current, answer=TILES[tile], answer_honours=honours, winner=winner, points=points))
+        current = None
+    if current is not None:
+        out.append(current)
+    return tuple(out)
+
+
+@dataclass(frozen=True, eq=False)
+class BingoState(State):
+    rules: BingoRules
+    seed: int
+    moves: tuple[BingoMove, ...]
+    hand_no: int
+    sets: tuple[int, int]
+    kernel: Hand = field(repr=False)
+    cut: tuple[int, int] | None = None
+    results: tuple[HandResult, ...] = ()
+    final: Outcome | None = None
+    initial: Mapping[str, Any] | None = field(default=None, repr=False)
+
+    # -- making states ---------------------------------------------------
+
+    @classmethod
+    def start(cls, rules: BingoRules, seed: int, setup: Mapping[str, Any] | None) -> BingoState:
+        if setup is None:
+            return cls._dealt(rules, seed, 1, (0, 0), (), ())
+        kernel, sets, hand_no = read_setup(setup)
+        if max(sets) >= rules.target:
+            raise ValueError(f"setup 'sets' must stay below the target of {rules.target}")
+        return cls(rules, seed, (), hand_no, sets, kernel, initial=dict(setup))
+
+    @classmethod
+    def _dealt(
+        cls,
+        rules: BingoRules,
+        seed: int,
+        hand_no: int,
+        sets: tuple[int, int],
+        moves: tuple[BingoMove, ...],
+        results: tuple[HandResult, ...],
+        initial: Mapping[str, Any] | None = None,
+    ) -> BingoState:
+        d = deal(seed, hand_no)
+        kernel = Hand(HIGH[d.trump_tile], d.hands, d.face_down, d.trump_tile, d.leader, True)
+        return cls(rules, seed, moves, hand_no, sets, kernel, d.cut, results, initial=initial)
+
+    def setup(self) -> Mapping[str, Any] | None:
+        return self.initial
+
+    # -- the State interface ----------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.final else self.kernel.to_move
+
+    @property
+    def legal_moves(self) -> tuple[BingoMove, ...]:
+        if self.final:
+            return ()
+        return tuple(BingoMove(code) for code in self.kernel.legal())
+
+    @property
+    def is_over(self) -> bool:
+        return self.final is not None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.final
+
+    def play(self, move: Move | str) -> BingoState:
+        if isinstance(move, str):
+            move = self.rules.parse_move(move)
+        if not isinstance(move, BingoMove):
+            raise IllegalMoveError(f"not a move of this game: {move!r}")
+        if self.final:
+            raise IllegalMoveError("the match is over")
+        if move.code not in self.kernel.legal():
+            raise IllegalMoveError(self._why_illegal(move))
+        kernel = self.kernel.copy()
+        kernel.apply(move.code)
+        moves = self.moves + (move,)
+        sets = self.sets
+        bonus = [b - a for a, b in zip(self.kernel.bonus_sets, kernel.bonus_sets)]
+        if any(bonus):
+            sets = (sets[0] + bonus[0], sets[1] + bonus[1])
+            leader = max((0, 1), key=lambda s: sets[s])
+            if sets[leader] >= self.rules.target and kernel.phase != OVER:
+                result = self._result(kernel, "match", leader, sets, "the double trump taken with bingo won the match")
+                return self._over(kernel, moves, sets, result, leader)
+        state = replace(self, moves=moves, kernel=kernel, sets=sets)
+        if kernel.phase == OVER:
+            return state._end_hand()
+        return state
+
+    def _why_illegal(self, move: BingoMove) -> str:
+        kernel = self.kernel
+        seat = kernel.to_move
+        if kernel.phase == CHOOSE:
+            return "first choose your tile from the boneyard: take-trump or take-hidden"
+        if move.code in (TAKE_TRUMP, TAKE_HIDDEN):
+            return "you choose between the trump tile and the last face-down tile only after winning the trick that leaves those two in the boneyard"
+        if move.code == CLOSE:
+            if kernel.phase != LEAD:
+                return "you may close only on your turn to lead"
+            if kernel.closed >= 0:
+                return f"the match is already closed (by seat {kernel.closed})"
+            return "there is no face-down tile left in the boneyard, so there is nothing to close"
+        tile = move.tile
+        assert tile is not None
+        hand = kernel.hands[seat]
+        if not hand >> tile & 1:
+            return f"seat {seat} does not hold {tile}"
+        if move.honours:
+            if kernel.declared[seat]:
+                return "you have already declared honours in this hand"
+            doubles = bits(hand & DOUBLES)
+            return f"honours need at least two doubles in hand; you hold only {_tiles_text(doubles)}"
+        return self._answer_rule(tile)
+
+    def _answer_rule(self, tile: Tile) -> str:
+        kernel = self.kernel
+        allowed = kernel.playable()
+        led = TILES[kernel.led]
+        trump = kernel.trump
+        why = "the match is closed" if kernel.closed >= 0 else "the boneyard is empty"
+        options = _tiles_text(bits(allowed))
+        if led.has(trump):
+            return f"{why}, so a trump ({led}) must be answered with a trump: play one of {options}"
+        return (
+            f"{why}, so {led} must be answered with a tile showing {led.high}, else {led.low}, "
+            f"else a trump (trumps are {trump}s and belong only to the trump suit): play one of {options}"
+        )
+
+    def _end_hand(self) -> BingoState:
+        kernel = self.kernel
+        sets = (self.sets[0] + kernel.sets[0], self.sets[1] + kernel.sets[1])
+        winner = kernel.winner if kernel.winner >= 0 else None
+        result = self._result(kernel, kernel.ending, winner, sets, _note(kernel))
+        if winner is not None and sets[winner] >= self.rules.target:
+            return self._over(kernel, self.moves, sets, result, winner)
+        return self._dealt(
+            self.rules, self.seed, self.hand_no + 1, sets, self.moves, self.results + (result,), self.initial
+        )
+
+    def _result(self, kernel: Hand, ending: str, winner: int | None, totals: tuple[int, int], note: str) -> HandResult:
+        won = tuple(a + b for a, b in zip(kernel.sets, kernel.bonus_sets))
+        return HandResult(
+            number=self.hand_no,
+            trump=kernel.trump,
+            ending=ending,
+            winner=winner,
+            sets=(won[0], won[1]),
+            points=(kernel.points[0], kernel.points[1]),
+            captures=(kernel.captures[0], kernel.captures[1]),
+            honours=(kernel.honours[0], kernel.honours[1]),
+            closed_by=kernel.closed if kernel.closed >= 0 else None,
+            totals=totals,
+            note=note,
+        )
+
+    def _over(
+        self, kernel: Hand, moves: tuple[BingoMove, ...], sets: tuple[int, int], result: HandResult, winner: int
+    ) -> BingoState:
+        outcome = Outcome((winner,), sets, f"seat {winner} won {sets[winner]} sets to {sets[1 - winner]}")
+        return replace(self, moves=moves, kernel=kernel, sets=sets, results=self.results + (result,), final=outcome)
+
+    # -- what players see --------------------------------------------------
+
+    def hand(self, seat: int) -> tuple[Tile, ...]:
+        return tuple(TILES[t] for t in bits(self.kernel.hands[seat]))
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        return tricks_of(self.kernel)
+
+    def observation(self, seat: int) -> BingoObservation:
+        if seat not in (0, 1):
+            raise ValueError(f"no seat {seat}: seats are 0 and 1")
+        k = self.kernel
+        mine = self.to_move == seat
+        return BingoObservation(
+            rules=self.rules,
+            seat=seat,
+            to_move=self.to_move,
+            legal_moves=self.legal_moves if mine else (),
+            hand=self.hand(seat),
+            hand_sizes=(k.hands[0].bit_count(), k.hands[1].bit_count()),
+            trump=k.trump,
+            trump_tile=TILES[k.trump_tile] if k.trump_tile >= 0 else None,
+            trump_in_boneyard=k.trump_in_stock,
+            boneyard_size=len(k.stock),
+            closed_by=k.closed if k.closed >= 0 else None,
+            phase=PHASE_NAMES[k.phase] if not self.final else "over",
+            leader=k.leader,
+            points=(k.points[0], k.points[1]),
+            captures=(k.captures[0], k.captures[1]),
+            honours=(k.honours[0], k.honours[1]),
+            declared=(k.declared[0], k.declared[1]),
+            pending_honours=(k.pending[0], k.pending[1]),
+            known=tuple(tuple(TILES[t] for t in bits(k.known[s])) for s in (0, 1)),  # type: ignore[arg-type]
+            tricks=self.tricks,
+            hand_no=self.hand_no,
+            sets=self.sets,
+            results=self.results,
+            move_number=len(self.moves),
+            outcome=self.final,
+            public=k.public(seat),
+        )
+
+    def tiles_in_play(self) -> Sequence[int]:
+        k = self.kernel
+        out = bits(k.hands[0]) + bits(k.hands[1]) + bits(k.gone)
+        out += [t for t in k.stock]
+        return out
+
+    def hidden_from(self, seat: int) -> frozenset[str]:
+        if self.final:
+            return frozenset()
+        k = self.kernel
+        other = 1 - seat
+        hidden = bits(k.hands[other] & ~k.known[other])
+        hidden += k.stock[1:] if k.trump_in_stock else k.stock
+        return frozenset(str(TILES[t]) for t in hidden)
+
+    def render(self, seat: int | None = None) -> str:
+        from bones.bingo.text import render_state
+
+        return render_state(self, seat)
+
+    def narrate(self, move: Move, after: State, names: Sequence[str]) -> str:
+        from bones.bingo.text import narrate
+
+        assert isinstance(after, BingoState) and isinstance(move, BingoMove)
+        return narrate(self, move, after, names)
+
+
+@dataclass(frozen=True)
+class BingoObservation(Observation):
+    rules: BingoRules
+    seat: int
+    to_move: int | None
+    legal_moves: tuple[BingoMove, ...]
+    hand: tuple[Tile, ...]
+    hand_sizes: tuple[int, int]
+    trump: int
+    trump_tile: Tile | None
+    trump_in_boneyard: bool  # face up under the boneyard, or face down once closed
+    boneyard_size: int  # the trump tile included while it is there
+    closed_by: int | None
+    phase: str
+    leader: int
+    points: tuple[int, int]
+    captures: tuple[int, int]
+    honours: tuple[int, int]
+    declared: tuple[bool, bool]
+    pending_honours: tuple[int, int]  # declared with the tile on the table, scored if its trick is won
+    known: tuple[tuple[Tile, ...], tuple[Tile, ...]]  # tiles everybody knows each seat holds
+    tricks: tuple[Trick, ...]
+    hand_no: int
+    sets: tuple[int, int]
+    results: tuple[HandResult, ...]
+    move_number: int
+    outcome: Outcome | None
+    public: Hand = field(repr=False, compare=False)
+
+    @property
+    def led(self) -> Tile | None:
+        """The tile to answer, when answering."""
+        if self.tricks and self.tricks[-1].answer is None:
+            return self.tricks[-1].led
+        return None
+
+    @property
+    def trump_face_up(self) -> bool:
+        return self.trump_in_boneyard and self.closed_by is None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.rules.game_id,
+            "seat": self.seat,
+            "to_move": self.to_move,
+            "legal_moves": [str(m) for m in self.legal_moves],
+            "hand": [str(t) for t in self.hand],
+            "hand_sizes": list(self.hand_sizes),
+            "trump": self.trump,
+            "trump_tile": None if self.trump_tile is None else str(self.trump_tile),
+            "trump_in_boneyard": self.trump_in_boneyard,
+            "trump_face_up": self.trump_face_up,
+            "boneyard_size": self.boneyard_size,
+            "closed_by": self.closed_by,
+            "phase": self.phase,
+            "leader": self.leader,
+            "points": list(self.points),
+            "captures": list(self.captures),
+            "honours": list(self.honours),
+            "declared": list(self.declared),
+            "pending_honours": list(self.pending_honours),
+            "known": [[str(t) for t in tiles] for tiles in self.known],
+            "tricks": [t.to_dict() for t in self.tricks],
+            "hand_no": self.hand_no,
+            "sets": list(self.sets),
+            "target": self.rules.target,
+            "results": [r.to_dict() for r in self.results],
+            "move_number": self.move_number,
+            "outcome": self.outcome.to_dict() if self.outcome else None,
+        }
+
+
+def _note(kernel: Hand) -> str:
+    if kernel.ending == REACHED:
+        w = kernel.winner
+        return f"seat {w} reached {kernel.points[w]} points: {kernel.sets[w]} set{'s' if kernel.sets[w] > 1 else ''}"
+    if kernel.ending == CLOSER_FAILED:
+        w = kernel.winner
+        return (
+            f"seat {kernel.closed} closed but did not reach 70: seat {w} wins "
+            f"{kernel.sets[w]} set{'s' if kernel.sets[w] > 1 else ''}"
+        )
+    return "the tiles ran out with nobody at 70: no sets"
+
+
+def _tiles_text(tiles: Sequence[int]) -> str:
+    return " ".join(str(TILES[t]) for t in tiles) or "none"
+
+
+def declaration_name(shown: int) -> str:
+    """The name of an honours declaration showing the doubles of mask ``shown``."""
+    name = HONOURS_NAMES[shown.bit_count()]
+    return name + " with bingo" if shown & 1 else name
+
+
+def read_setup(setup: Mapping[str, Any]) -> tuple[Hand, tuple[int, int], int]:
+    """Check and read an explicit position: hands, boneyard order, trump tile, leader."""
+    known = {"hands", "boneyard", "trump_tile", "trump", "leader", "sets", "points", "captures", "hand"}
+    unknown = set(setup) - known
+    if unknown:
+        raise ValueError(f"unknown setup fields {sorted(unknown)}; known: {sorted(known)}")
+    tile_set = pip_set(6)
+    seen: set[int] = set()
+
+    def read(texts: Any, where: str) -> list[int]:
+        if not isinstance(texts, Sequence) or isinstance(texts, str):
+            raise ValueError(f"setup {where} must be a list of tiles")
+        out = []
+        for text in texts:
+            tile = int(tile_set.tile(str(text)))
+            if tile in seen:
+                raise ValueError(f"{TILES[tile]} appears twice in the setup ({where})")
+            seen.add(tile)
+            out.append(tile)
+        return out
+
+    raw_hands = setup.get("hands")
+    if not isinstance(raw_hands, Sequence) or len(raw_hands) != 2:
+        raise ValueError("setup needs 'hands': two lists of tiles")
+    hands = [read(h, f"hand {i}") for i, h in enumerate(raw_hands)]
+    if len(hands[0]) != len(hands[1]) or not 1 <= len(hands[0]) <= HAND_SIZE:
+        raise ValueError(f"setup hands must hold the same number of tiles, 1 to {HAND_SIZE}")
+    face_down = read(setup.get("boneyard", []), "boneyard")
+    trump_tile = -1
+    if setup.get("trump_tile") is not None:
+        text = str(setup["trump_tile"])
+        trump_tile = int(tile_set.tile(text))
+        held = any(trump_tile in h for h in hands)
+        if face_down and held:
+            raise ValueError(f"the trump tile {TILES[trump_tile]} lies under the boneyard, so no hand holds it yet")
+        if trump_tile in face_down:
+            raise ValueError(
+                f"the trump tile {TILES[trump_tile]} is listed in the boneyard; give it only as trump_tile"
+            )
+        if not held:
+            read([text], "trump_tile")
+    if face_down and trump_tile < 0:
+        raise ValueError("a setup with a boneyard needs 'trump_tile', the tile turned up under it")
+    if face_down and len(face_down) % 2 == 0:
+        raise ValueError("the boneyard and the trump tile are drawn in pairs: give an odd number of face-down tiles")
+    trump = HIGH[trump_tile] if trump_tile >= 0 else None
+    if setup.get("trump") is not None:
+        given = int(setup["trump"])
+        if not 0 <= given <= 6:
+            raise ValueError("setup 'trump' must be a number 0..6")
+        if trump is not None and given != trump:
+            raise ValueError(f"the trump tile {TILES[trump_tile]} makes {trump} trumps, not {given}")
+        trump = given
+    if trump is None:
+        raise ValueError("setup needs 'trump_tile' (or 'trump', the trump number, when the boneyard is empty)")
+    leader = int(setup.get("leader", 0))
+    if leader not in (0, 1):
+        raise ValueError("setup 'leader' must be seat 0 or 1")
+    in_stock = bool(face_down)
+    kernel = Hand(trump, [_mask(h) for h in hands], face_down, trump_tile, leader, in_stock)
+    if not in_stock and trump_tile >= 0 and not any(trump_tile in h for h in hands):
+        kernel.gone |= 1 << trump_tile  # captured earlier in the hand
+        kernel.universe |= 1 << trump_tile
+    for name in ("points", "captures"):
+        if name in setup:
+            values = [int(v) for v in setup[name]]
+            if len(values) != 2 or min(values) < 0:
+                raise ValueError(f"setup '{name}' needs two numbers, not negative")
+            setattr(kernel, name, values)
+    if max(kernel.points) >= 70:
+        raise ValueError("setup 'points' must stay below 70")
+    sets = tuple(int(s) for s in setup.get("sets", (0, 0)))
+    if len(sets) != 2 or min(sets) < 0:
+        raise ValueError("setup 'sets' needs two numbers, not negative")
+    hand_no = int(setup.get("hand", 1))
+    return kernel, (sets[0], sets[1]), hand_no
