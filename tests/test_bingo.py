@@ -9,7 +9,7 @@ import pytest
 
 import bones
 from bones.bingo.kernel import tile_value
-from bones.bingo.state import BingoState
+from bones.bingo.state import BingoState, Trick
 from bones.game import IllegalMoveError
 from bones.record import Record
 from bones.tiles import Tile
@@ -34,7 +34,7 @@ def play(state: BingoState, *moves: str) -> BingoState:
     return state
 
 
-def last_trick(state: BingoState):  # noqa: ANN201
+def last_trick(state: BingoState) -> Trick:
     return [t for t in state.tricks if t.answer is not None][-1]
 
 
