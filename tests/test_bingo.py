@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import bones
-from bones.bingo.kernel import tile_value
+from bones.bingo.kernel import CLOSER_FAILED, NO_SETS, OVER, REACHED, tile_value
 from bones.bingo.state import BingoState, Trick
 from bones.game import IllegalMoveError
 from bones.record import Record
@@ -479,3 +482,29 @@ def test_render_shows_the_position() -> None:
     text = state.render(1)
     assert "trumps: 2" in text and "2:0 3:3" in text and "seat 0: 1 tiles" in text
     assert "on the table: seat 0 led 5:5" in text
+
+
+# -- properties of whole hands -------------------------------------------------------
+
+
+@given(seed=st.integers(0, 10**6), rng=st.randoms(use_true_random=False))
+def test_a_hand_keeps_its_books(seed: int, rng: random.Random) -> None:
+    state = RULES.new_game(seed=seed)
+    assert isinstance(state, BingoState)
+    k = state.kernel.copy()
+    before_points = 0
+    while k.phase != OVER:
+        k.apply(rng.choice(k.legal()))
+        assert sum(k.points) >= before_points  # points are never taken back
+        before_points = sum(k.points)
+    value = k.table.value
+    captured = sum(value[t] for t in range(28) if k.gone >> t & 1)
+    assert sum(k.points) - sum(k.honours) == captured
+    assert sum(k.captures) * 2 == k.gone.bit_count()
+    if k.ending == REACHED:
+        assert k.points[k.winner] >= 70 and k.sets[k.winner] in (1, 2, 3)
+        assert max(k.points[1 - k.winner], 0) < 70
+    elif k.ending == CLOSER_FAILED:
+        assert k.closed == 1 - k.winner and k.points[k.closed] < 70 and not k.hands[0] and not k.hands[1]
+    else:
+        assert k.ending == NO_SETS and k.closed < 0 and max(k.points) < 70 and sum(k.sets) == 0

@@ -69,7 +69,8 @@ def _human_move(state: State, names: Sequence[str], console: Console, ask: Calla
         if text.lower() in ("q", "quit", "exit"):
             return None
         if text in ("?", "help"):
-            console.print(HELP)
+            # A game whose moves look different says so in its rules' ``move_help``.
+            console.print(getattr(state.rules, "move_help", HELP))
             continue
         if text.isdigit() and 1 <= int(text) <= len(moves):
             return moves[int(text) - 1]

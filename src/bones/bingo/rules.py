@@ -85,6 +85,10 @@ if TYPE_CHECKING:
 VERSION = 1
 
 DOC = __doc__ or ""
+MOVE_HELP = """Type the number of a move from the list, or the move itself: 6:3 plays 6:3 (to lead or
+to answer), 5:5+honours plays the double 5:5 and declares honours, close closes the match
+before you lead, take-trump / take-hidden choose between the trump tile and the last
+face-down tile. q quits (the record is saved if you gave --save)."""
 
 
 @dataclass(frozen=True)
@@ -98,6 +102,10 @@ class BingoRules(Rules):
     @property
     def num_players(self) -> int:
         return 2
+
+    @property
+    def move_help(self) -> str:
+        return MOVE_HELP
 
     def new_game(self, seed: int = 0, setup: Mapping[str, Any] | None = None) -> BingoState:
         from bones.bingo.state import BingoState

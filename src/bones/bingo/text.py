@@ -58,7 +58,7 @@ def render_state(state: BingoState, seat: int | None) -> str:
     for s in (0, 1):
         marker = "*" if state.to_move == s else " "
         if seat is None or s == seat:
-            lines.append(f"{marker} seat {s}: {_tiles(k.hands[s])}")
+            lines.append(f"{marker} seat {s}{' (you)' if s == seat else ''}: {_tiles(k.hands[s])}")
         else:
             known = f" (known: {_tiles(k.known[s])})" if k.known[s] else ""
             lines.append(f"{marker} seat {s}: {k.hands[s].bit_count()} tiles{known}")

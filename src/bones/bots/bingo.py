@@ -87,8 +87,9 @@ class HardBingoBot:
 
     level = "hard"
 
-    def __init__(self, samples: int = 24) -> None:
+    def __init__(self, samples: int = 24, close_margin: int = 12) -> None:
         self.samples = samples
+        self.close_margin = close_margin  # close this many points short of a sure 70
 
     def choose(self, observation: BingoObservation, rng: random.Random) -> BingoMove:  # type: ignore[override]
         world = observation.public
@@ -116,7 +117,7 @@ class HardBingoBot:
         value = world.table.value
         sure = sure_winners(world, belief)
         points = world.points[belief.seat] + sum(value[t] for t in range(28) if sure >> t & 1)
-        return points >= TARGET
+        return points >= TARGET - self.close_margin
 
 
 class CrazyBingoBot:
@@ -124,8 +125,12 @@ class CrazyBingoBot:
 
     level = "crazy"
 
-    def __init__(self, samples: int = 40, solve_limit: int = 4) -> None:
-        self.samples = samples
+    def __init__(
+        self, playouts: int = 720, min_samples: int = 24, max_samples: int = 120, solve_limit: int = 4
+    ) -> None:
+        self.playouts = playouts  # per move decision, shared among the candidate moves
+        self.min_samples = min_samples
+        self.max_samples = max_samples
         self.solve_limit = solve_limit
 
     def choose(self, observation: BingoObservation, rng: random.Random) -> BingoMove:  # type: ignore[override]
@@ -140,9 +145,12 @@ class CrazyBingoBot:
             if len(codes) == 1:
                 return _move(codes[0])
         belief = Belief(world, seat, observation.hand_sizes[1 - seat])
-        worlds = [belief.sample(rng) for _ in range(1 if belief.exact else self.samples)]
+        samples = max(self.min_samples, min(self.max_samples, self.playouts // len(codes)))
+        worlds = [belief.sample(rng) for _ in range(1 if belief.exact else samples)]
         limit = 7 if belief.exact else self.solve_limit
-        code, _ = best_move(worlds, seat, codes, limit)
+        target = observation.rules.target
+        need = (target - observation.sets[seat], target - observation.sets[1 - seat])
+        code, _ = best_move(worlds, seat, codes, limit, need)
         return _move(code)
 
 

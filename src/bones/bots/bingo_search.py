@@ -188,27 +188,32 @@ def greedy_move(world: Hand) -> int:
 # -- results and playouts ---------------------------------------------------------
 
 
-def utility(world: Hand, seat: int) -> float:
-    """How good a finished (or abandoned) hand is for ``seat``: sets first, then points."""
+NO_CAP = (99, 99)
+
+
+def utility(world: Hand, seat: int, need: tuple[int, int] = NO_CAP) -> float:
+    """How good a finished hand is for ``seat``: sets first (no more than each side still
+    needs to win the match: ``need`` is (``seat``'s, the other's)), then points."""
     other = 1 - seat
-    sets = world.sets[seat] + world.bonus_sets[seat] - world.sets[other] - world.bonus_sets[other]
-    return sets + 0.002 * (world.points[seat] - world.points[other])
+    mine = min(world.sets[seat] + world.bonus_sets[seat], need[0])
+    theirs = min(world.sets[other] + world.bonus_sets[other], need[1])
+    return mine - theirs + 0.002 * (world.points[seat] - world.points[other])
 
 
-def playout(world: Hand, seat: int) -> float:
+def playout(world: Hand, seat: int, need: tuple[int, int] = NO_CAP) -> float:
     """Play ``world`` to the end of the hand with the greedy policy (mutates it)."""
     while world.phase != OVER:
         world.apply(greedy_move(world))
-    return utility(world, seat)
+    return utility(world, seat, need)
 
 
 # -- exact play once nothing is hidden ----------------------------------------------
 
 
-def solve(world: Hand, seat: int, alpha: float = -1e9, beta: float = 1e9) -> float:
+def solve(world: Hand, seat: int, need: tuple[int, int] = NO_CAP, alpha: float = -1e9, beta: float = 1e9) -> float:
     """The value for ``seat`` of ``world`` with best play by both (no closing, both hands known)."""
     if world.phase == OVER:
-        return utility(world, seat)
+        return utility(world, seat, need)
     if world.phase == CHOOSE:
         moves = [TAKE_TRUMP, TAKE_HIDDEN]
     elif world.phase == ANSWER:
@@ -221,7 +226,7 @@ def solve(world: Hand, seat: int, alpha: float = -1e9, beta: float = 1e9) -> flo
         for move in moves:
             child = world.copy()
             child.apply(move)
-            value = max(value, solve(child, seat, alpha, beta))
+            value = max(value, solve(child, seat, need, alpha, beta))
             alpha = max(alpha, value)
             if alpha >= beta:
                 break
@@ -230,7 +235,7 @@ def solve(world: Hand, seat: int, alpha: float = -1e9, beta: float = 1e9) -> flo
     for move in moves:
         child = world.copy()
         child.apply(move)
-        value = min(value, solve(child, seat, alpha, beta))
+        value = min(value, solve(child, seat, need, alpha, beta))
         beta = min(beta, value)
         if alpha >= beta:
             break
@@ -268,21 +273,23 @@ def solvable(world: Hand, limit: int) -> bool:
     return (world.closed >= 0 or not world.stock) and max(h.bit_count() for h in world.hands) <= limit
 
 
-def evaluate(world: Hand, seat: int, move: int, solve_limit: int) -> float:
+def evaluate(world: Hand, seat: int, move: int, solve_limit: int, need: tuple[int, int] = NO_CAP) -> float:
     """The value for ``seat`` of playing ``move`` in ``world`` (which is left unchanged)."""
     child = world.copy()
     child.apply(move)
     if child.phase != OVER and solvable(child, solve_limit):
-        return solve(child, seat)
-    return playout(child, seat)
+        return solve(child, seat, need)
+    return playout(child, seat, need)
 
 
-def best_move(worlds: Sequence[Hand], seat: int, moves: Sequence[int], solve_limit: int) -> tuple[int, list[float]]:
+def best_move(
+    worlds: Sequence[Hand], seat: int, moves: Sequence[int], solve_limit: int, need: tuple[int, int] = NO_CAP
+) -> tuple[int, list[float]]:
     """The move with the best mean value over ``worlds``, and every move's mean."""
     totals = [0.0] * len(moves)
     for world in worlds:
         for i, move in enumerate(moves):
-            totals[i] += evaluate(world, seat, move, solve_limit)
+            totals[i] += evaluate(world, seat, move, solve_limit, need)
     means = [t / len(worlds) for t in totals]
     best = max(range(len(moves)), key=lambda i: (means[i], -i))
     return moves[best], means
