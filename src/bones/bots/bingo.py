@@ -126,7 +126,7 @@ class CrazyBingoBot:
     level = "crazy"
 
     def __init__(
-        self, playouts: int = 720, min_samples: int = 24, max_samples: int = 120, solve_limit: int = 4
+        self, playouts: int = 2000, min_samples: int = 24, max_samples: int = 200, solve_limit: int = 4
     ) -> None:
         self.playouts = playouts  # per move decision, shared among the candidate moves
         self.min_samples = min_samples
