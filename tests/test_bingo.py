@@ -411,6 +411,13 @@ def test_the_bingo_set_can_end_the_match_mid_hand() -> None:
     assert state.is_over and state.outcome is not None and state.outcome.winners == (1,)
 
 
+def test_the_bingo_set_in_the_last_trick_ends_the_match() -> None:
+    state = game([["2:2"], ["0:0"]], [], trump=2, sets=[0, 6])
+    state = play(state, "2:2", "0:0")
+    assert state.is_over and state.outcome is not None
+    assert state.outcome.winners == (1,) and state.outcome.scores == (0, 7)
+
+
 def test_target_option() -> None:
     rules = bones.rules("bingo", target=3)
     state = rules.new_game(setup={"hands": [["6:6"], ["1:0"]], "trump": 6, "points": [50, 0], "sets": [0, 0]})

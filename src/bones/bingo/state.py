@@ -227,6 +227,7 @@ class BingoState(State):
         sets = self.sets
         bonus = [b - a for a, b in zip(self.kernel.bonus_sets, kernel.bonus_sets)]
         if any(bonus):
+            # The set for the double trump taken with bingo counts at once, mid-hand.
             sets = (sets[0] + bonus[0], sets[1] + bonus[1])
             leader = max((0, 1), key=lambda s: sets[s])
             if sets[leader] >= self.rules.target and kernel.phase != OVER:
@@ -281,8 +282,11 @@ class BingoState(State):
         sets = (self.sets[0] + kernel.sets[0], self.sets[1] + kernel.sets[1])
         winner = kernel.winner if kernel.winner >= 0 else None
         result = self._result(kernel, kernel.ending, winner, sets, _note(kernel))
-        if winner is not None and sets[winner] >= self.rules.target:
-            return self._over(kernel, self.moves, sets, result, winner)
+        reached = [s for s in (0, 1) if sets[s] >= self.rules.target]
+        if reached:
+            # A set taken with the bingo in the last trick came before the hand's sets.
+            first = [s for s in reached if self.sets[s] >= self.rules.target]
+            return self._over(kernel, self.moves, sets, result, (first or reached)[0])
         return self._dealt(
             self.rules, self.seed, self.hand_no + 1, sets, self.moves, self.results + (result,), self.initial
         )
