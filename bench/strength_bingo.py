@@ -25,23 +25,28 @@ import bones
 from bones.bots import bot_for
 
 
-def play_match(args: tuple[str, str, int, int]) -> tuple[int, int, int, float, int]:
-    """(winner seat, sets of seat 0, sets of seat 1, seconds, moves) of one match."""
+def play_match(args: tuple[str, str, int, int]) -> tuple[int, int, int, float, int, list[float]]:
+    """(winner seat, sets of seat 0, sets of seat 1, CPU seconds, moves, slowest move of each seat)."""
     level0, level1, seed, target = args
     rules = bones.rules("bingo", target=target)
     bots = [bot_for(rules, level0), bot_for(rules, level1)]
     rng = random.Random(f"bench:{seed}:{level0}:{level1}")
     state = rules.new_game(seed=seed)
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time: the numbers hold on a busy machine
     moves = 0
+    slowest = [0.0, 0.0]
     while not state.is_over:
         seat = state.to_move
         assert seat is not None
-        state = state.play(bots[seat].choose(state.observation(seat), rng))
+        before = time.process_time()
+        move = bots[seat].choose(state.observation(seat), rng)
+        slowest[seat] = max(slowest[seat], time.process_time() - before)
+        state = state.play(move)
         moves += 1
     outcome = state.outcome
     assert outcome is not None
-    return outcome.winners[0], outcome.scores[0], outcome.scores[1], time.perf_counter() - started, moves
+    seconds = time.process_time() - started
+    return outcome.winners[0], outcome.scores[0], outcome.scores[1], seconds, moves, slowest
 
 
 def binomial_tail(wins: int, games: int) -> float:
@@ -75,6 +80,7 @@ def compare(weak: str, strong: str, seeds: range, target: int, jobs: int) -> dic
     set_diff = 0.0
     seconds = 0.0
     moves = 0
+    slowest = 0.0  # the stronger level's slowest move
     for i in range(0, len(results), 2):
         first, second = results[i], results[i + 1]
         won_first = first[0] == 0
@@ -85,6 +91,7 @@ def compare(weak: str, strong: str, seeds: range, target: int, jobs: int) -> dic
         set_diff += (first[1] - first[2]) + (second[2] - second[1])
         seconds += first[3] + second[3]
         moves += first[4] + second[4]
+        slowest = max(slowest, first[5][0], second[5][1])
     games = len(results)
     low, high = wilson(wins, games)
     return {
@@ -99,6 +106,7 @@ def compare(weak: str, strong: str, seeds: range, target: int, jobs: int) -> dic
         "sign_p": binomial_tail(both, both + lost_both),
         "set_diff": set_diff / games,
         "ms_per_move": 1000 * seconds / max(moves, 1),
+        "slowest_ms": 1000 * slowest,
         "wall": time.perf_counter() - started,
     }
 
@@ -113,16 +121,16 @@ def main() -> None:
     args = parser.parse_args()
     seeds = range(args.first_seed, args.first_seed + args.seeds)
     print(f"Bingo dominoes, matches to {args.target} sets, {args.seeds} seeds x 2 seatings per pair")
-    header = "| stronger vs weaker | matches | won | win rate (95% CI) | p (binomial) | won both / lost both (sign p) | set diff per match | ms/move |"
+    header = "| stronger vs weaker | matches | won | win rate (95% CI) | p (binomial) | won both / lost both (sign p) | set diff per match | CPU ms/move (both) | stronger's slowest move, ms |"
     print(header)
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     for pair in args.pairs.split(","):
         weak, strong = pair.split(":")
         r = compare(weak, strong, seeds, args.target, args.jobs)
         print(
             f"| {strong} vs {weak} | {r['games']} | {r['wins']} | {100 * r['rate']:.1f}% "
             f"({100 * r['low']:.1f}-{100 * r['high']:.1f}) | {r['p']:.2g} | {r['both']} / {r['lost_both']} "
-            f"({r['sign_p']:.2g}) | {r['set_diff']:+.2f} | {r['ms_per_move']:.1f} |",
+            f"({r['sign_p']:.2g}) | {r['set_diff']:+.2f} | {r['ms_per_move']:.1f} | {r['slowest_ms']:.0f} |",
             flush=True,
         )
 
