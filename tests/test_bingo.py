@@ -324,6 +324,14 @@ def test_answers_reveal_what_a_player_cannot_hold() -> None:
     assert not cannot >> int(Tile.parse("4:0")) & 1
 
 
+def test_honours_shown_tell_which_doubles_are_not_held_until_the_next_draw() -> None:
+    state = game([["5:5", "4:4", "6:1"], ["6:2", "3:3", "1:0"]]).play("5:5+honours")
+    cannot = state.kernel.cannot[0]
+    assert cannot >> int(Tile.parse("6:6")) & 1 and not cannot >> int(Tile.parse("4:4")) & 1
+    state = state.play("6:2")  # the trick ends and both draw: anything may have come in
+    assert state.kernel.cannot[0] == 0
+
+
 # -- sets ------------------------------------------------------------------------
 
 
