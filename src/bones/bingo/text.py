@@ -28,6 +28,9 @@ def render_state(state: BingoState, seat: int | None) -> str:
         assert state.outcome is not None
         lines.append(f"over: {state.outcome.reason}")
         return "\n".join(lines)
+    if state.cut is not None and not k.log:
+        a, b = (TILES[t] for t in state.cut)
+        lines.append(f"the cut: seat 0 turned {a}, seat 1 turned {b}; seat {k.leader} leads")
     trump = f"trumps: {k.trump}"
     if k.trump_tile >= 0:
         where = ""
