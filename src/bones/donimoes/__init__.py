@@ -1,0 +1,1 @@
+"""Donimoes: Don Kirkby's games for players on a grid of dominoes (RULES.md section 3)."""
