@@ -651,6 +651,21 @@ class RunnersState(State):
                 return f"a {colour} checker"
         return ""
 
+    def position_setup(self) -> dict[str, Any]:
+        """A setup (JSON data) that starts a new game from this position."""
+        pos = self.pos
+        seats = {BLACK: pos[BLACK_SEAT], WHITE: 1 - pos[BLACK_SEAT]}
+        setup: dict[str, Any] = {
+            "board": self.board.text(),
+            "runners": {c: cell_name(pos[RUN + s]) for c, s in seats.items() if pos[RUN + s] >= 0},
+            "checkers": {c: [cell_name(cell) for cell in _bits(pos[CHK + s])] for c, s in seats.items()},
+            "captured": {c: pos[CAPT + s] for c, s in seats.items()},
+            "black_seat": pos[BLACK_SEAT],
+            "to_move": colour_of(pos, pos[TURN]),
+            "swapped": bool(pos[SWAPPED]),
+        }
+        return setup
+
     # -- what players see
 
     def points(self, seat: int) -> int:
@@ -775,7 +790,7 @@ def _between(a: int, b: int) -> list[int]:
     direction = _direction(a, b)
     if direction is None:
         return []
-    out = []
+    out: list[int] = []
     for cell in RAYS[a][direction]:
         if cell == b:
             return out
