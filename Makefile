@@ -23,6 +23,7 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy src/bones/tiles.py src/bones/game.py src/bones/record.py src/bones/line src/bones/bots
+	$(BIN)/mypy src/bones/donimoes/runners.py src/bones/donimoes/runners_kernel.py
 
 unit: $(STAMP)
 	$(BIN)/python -m pytest -n 2 README.md tests

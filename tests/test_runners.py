@@ -11,6 +11,7 @@ import pytest
 
 import bones
 from bones.donimoes import runners as R
+from bones.donimoes import runners_kernel as K
 from bones.game import IllegalMoveError
 
 REFERENCE = Path("/work/shared/reference/donimoes/domino_runners_example_positions.txt")
@@ -113,8 +114,8 @@ def test_p1_start_black_lines_up_with_two_fives_and_white_takes_a_six() -> None:
     board = state.board
     black, white = setup["runners"]["black"], setup["runners"]["white"]
     assert (black, white) == ("g5", "b2")
-    assert board.values[R.parse_cell("g5")] == 4 and board.values[R.parse_cell("b2")] == 6
-    assert board.values[R.parse_cell("f5")] == board.values[R.parse_cell("h5")] == 5
+    assert board.values[K.parse_cell("g5")] == 4 and board.values[K.parse_cell("b2")] == 6
+    assert board.values[K.parse_cell("f5")] == board.values[K.parse_cell("h5")] == 5
     assert state.to_move == 0 and state.colour(0) == "black"
     # The same start played from the bare board: black places, white declines the swap.
     start = RULES.new_game(setup={"board": EXAMPLE_BOARD})
@@ -129,7 +130,7 @@ def test_p2_black_turns_on_the_five_and_stops_on_a_blank() -> None:
     p2 = RULES.new_game(setup=R.setup_from_text(EXAMPLES["P2"]))
     after = p1.play("g5-f5-f6")
     assert after.pos == p2.pos
-    assert after.board.values[R.parse_cell("f6")] == 0  # stopping on a blank is fine
+    assert after.board.values[K.parse_cell("f6")] == 0  # stopping on a blank is fine
     assert pieces(after)["black"] == ("f6", ["f5"], 0)
     assert after.points(0) == 5 and after.to_move == 1
 
@@ -147,7 +148,7 @@ def test_p3_the_dropped_checker_jumps_two_white_checkers() -> None:
     assert (runner, checkers, captured) == pieces(diagram)["black"][:2] + (2,)
     assert pieces(after)["white"] == ("d6", [], 0)
     assert after.points(0) == 3 + 5 + 4 + 2  # a7, f5, h6 and two captures
-    assert after.pos[R.HAND] == 7 and after.pos[R.HAND + 1] == 8
+    assert after.pos[K.HAND] == 7 and after.pos[K.HAND + 1] == 8
 
 
 def test_p4_white_cannot_move_and_loses_whatever_the_points() -> None:
@@ -156,7 +157,7 @@ def test_p4_white_cannot_move_and_loses_whatever_the_points() -> None:
     assert state.outcome is not None and state.outcome.winners == (0,)
     assert "white (seat 1) cannot move" in state.outcome.reason
     # Right one then down the empty column would turn on a blank.
-    assert R.run_moves(state.board, state.pos) == []
+    assert K.run_moves(state.board, state.pos) == []
     free = RULES.new_game(
         setup=R.setup_from_text(EXAMPLES["P4"], captured={"black": 2}) | {"to_move": "white"},
     )
@@ -181,10 +182,10 @@ def test_random_start_uses_all_dominoes_lying_flat_and_random_colours() -> None:
     for seed in range(12):
         state = RULES.new_game(seed=seed)
         assert sorted(state.board.tiles()) == sorted(bones.pip_set(6).tiles)
-        assert all(state.board.partner[c] == c ^ 1 for c in range(R.CELLS))
-        assert state.to_move == state.pos[R.BLACK_SEAT]
-        assert len(state.legal_moves) == R.CELLS and "swap" not in texts(state)
-        blacks.add(state.pos[R.BLACK_SEAT])
+        assert all(state.board.partner[c] == c ^ 1 for c in range(K.CELLS))
+        assert state.to_move == state.pos[K.BLACK_SEAT]
+        assert len(state.legal_moves) == K.CELLS and "swap" not in texts(state)
+        blacks.add(state.pos[K.BLACK_SEAT])
         again = RULES.new_game(seed=seed)
         assert again.board == state.board and again.pos == state.pos
     assert blacks == {0, 1}
@@ -195,7 +196,7 @@ def test_black_places_anywhere_even_on_a_blank_and_white_elsewhere() -> None:
     start = position()
     assert "g7" in texts(start)  # g7 is a blank
     after = start.play("g7")
-    assert "g7" not in texts(after) and len(after.legal_moves) == R.CELLS - 1 + 1  # + swap
+    assert "g7" not in texts(after) and len(after.legal_moves) == K.CELLS - 1 + 1  # + swap
     with pytest.raises(IllegalMoveError, match="taken by the black runner"):
         after.play("g7")
     with pytest.raises(IllegalMoveError, match="places a runner first"):
@@ -207,7 +208,7 @@ def test_pie_rule_swap_gives_the_swapper_black_and_the_first_move() -> None:
     assert state.to_move == 1 and "swap" in texts(state)
     swapped = state.play("swap")
     assert swapped.colour(1) == "black" and swapped.colour(0) == "white"
-    assert swapped.pos[R.RUN + 1] == R.parse_cell("g5") and swapped.pos[R.RUN] == -1
+    assert swapped.pos[K.RUN + 1] == K.parse_cell("g5") and swapped.pos[K.RUN] == -1
     assert swapped.to_move == 0 and "swap" not in texts(swapped)
     with pytest.raises(IllegalMoveError, match="already swapped"):
         swapped.play("swap")
@@ -224,9 +225,9 @@ def test_runner_moves_in_a_v_of_two_legs_at_right_angles() -> None:
     state = RULES.new_game(setup=R.setup_from_text(EXAMPLES["P1"]))
     moves = texts(state)
     for move in moves:
-        start, corner, end = (R.parse_cell(c) for c in move.split("x")[0].split("-"))
-        first, second = R._direction(start, corner), R._direction(corner, end)
-        assert first is not None and second in R.PERPENDICULAR[first]
+        start, corner, end = (K.parse_cell(c) for c in move.split("x")[0].split("-"))
+        first, second = K.direction_of(start, corner), K.direction_of(corner, end)
+        assert first is not None and second in K.PERPENDICULAR[first]
     assert "g5-d5-d6" in moves  # passing over the blank on e5 is fine
     with pytest.raises(IllegalMoveError, match="turn a right angle"):
         state.play("g5-g6-g7")
@@ -263,8 +264,8 @@ def test_a_checker_is_dropped_where_the_runner_turns() -> None:
     state = RULES.new_game(setup=R.setup_from_text(EXAMPLES["P1"]))
     after = state.play("g5-d5-d6")
     assert pieces(after)["black"] == ("d6", ["d5"], 0)
-    assert after.pos[R.HAND] == 9 and after.pos[R.HAND + 1] == 10
-    assert after.last_start == R.parse_cell("g5")
+    assert after.pos[K.HAND] == 9 and after.pos[K.HAND + 1] == 10
+    assert after.last_start == K.parse_cell("g5")
 
 
 JUMPS_BEFORE = {
@@ -327,7 +328,7 @@ ENDGAME = {
 
 def test_game_ends_when_all_checkers_are_placed_and_points_decide() -> None:
     state = position(**ENDGAME)
-    assert state.to_move == 1 and state.pos[R.HAND] == 0 and state.pos[R.HAND + 1] == 1
+    assert state.to_move == 1 and state.pos[K.HAND] == 0 and state.pos[K.HAND + 1] == 1
     assert (state.points(0), state.points(1)) == (9 + 6, 3 + 7)
     lost = state.play("d1-d2-c2")  # turns on a 4: white 14, black 15
     assert lost.is_over and lost.outcome is not None
@@ -354,7 +355,7 @@ def test_every_game_ends_within_twenty_three_moves() -> None:
         assert len(state.moves) <= 23
         assert state.outcome is not None
         if "all checkers placed" in state.outcome.reason:
-            assert state.pos[R.HAND] == state.pos[R.HAND + 1] == 0
+            assert state.pos[K.HAND] == state.pos[K.HAND + 1] == 0
 
 
 # -- notation, setups, pictures -----------------------------------------------------------
@@ -396,9 +397,9 @@ def test_setup_board_may_stand_dominoes_on_end() -> None:
     # 6:6 and 3:1 stand on end in the a and b files of the two bottom rows.
     upright = EXAMPLE_BOARD.split("\n")
     upright[10], upright[11], upright[12] = "6 3 6|4 5|6 1|1", "- -", "6 1 5|3 3|2 0|6"
-    board = R.parse_board("\n".join(upright))
-    assert board.partner[R.parse_cell("a1")] == R.parse_cell("a2")
-    assert R.parse_board(board.text()) == board
+    board = K.parse_board("\n".join(upright))
+    assert board.partner[K.parse_cell("a1")] == K.parse_cell("a2")
+    assert K.parse_board(board.text()) == board
     assert "- -" in board.text()
 
 
@@ -424,7 +425,7 @@ def test_observation_is_complete_and_json() -> None:
         "captured": 0,
         "points": 9,
     }
-    assert R.parse_board("\n".join(data["board"])) == state.board
+    assert K.parse_board("\n".join(data["board"])) == state.board
 
 
 def test_describe_is_the_documentation_page() -> None:
@@ -438,15 +439,15 @@ def test_describe_is_the_documentation_page() -> None:
 def literal_moves(state: R.RunnersState) -> set[str]:
     """Every legal move, by trying every start, corner, end and jump the rules could allow."""
     pos, values = state.pos, state.board.values
-    me = pos[R.TURN]
-    if pos[R.RUN] < 0 or pos[R.RUN + 1] < 0:
+    me = pos[K.TURN]
+    if pos[K.RUN] < 0 or pos[K.RUN + 1] < 0:
         return texts(state)  # placements are checked by the scenario tests
-    if pos[R.HAND + me] == 0:
+    if pos[K.HAND + me] == 0:
         return set()
     xy = {c: (c % 8, c // 8) for c in range(56)}
-    mine = {c for c in range(56) if pos[R.CHK + me] >> c & 1}
-    theirs = {c for c in range(56) if pos[R.CHK + 1 - me] >> c & 1}
-    start, other = pos[R.RUN + me], pos[R.RUN + 1 - me]
+    mine = {c for c in range(56) if pos[K.CHK + me] >> c & 1}
+    theirs = {c for c in range(56) if pos[K.CHK + 1 - me] >> c & 1}
+    start, other = pos[K.RUN + me], pos[K.RUN + 1 - me]
     blocked = mine | theirs | {other}
 
     def line(a: int, b: int) -> list[int] | None:
@@ -458,7 +459,7 @@ def literal_moves(state: R.RunnersState) -> set[str]:
         return [(ay + dy * i) * 8 + ax + dx * i for i in range(1, n + 1)]
 
     out: set[str] = set()
-    name = R.cell_name
+    name = K.cell_name
     for corner in range(56):
         leg = line(start, corner)
         if leg is None or blocked & set(leg) or values[corner] == 0:
@@ -488,7 +489,7 @@ def literal_moves(state: R.RunnersState) -> set[str]:
 
 
 def crowded_setup(rng: random.Random) -> dict[str, object]:
-    board = R.Board.shuffled(rng)
+    board = K.Board.shuffled(rng)
     cells = [c for c in range(56) if board.values[c]]
     rng.shuffle(cells)
     black, white = rng.randrange(1, 9), rng.randrange(1, 9)
@@ -496,10 +497,10 @@ def crowded_setup(rng: random.Random) -> dict[str, object]:
     cells = [c for c in cells if c not in runners]
     return {
         "board": board.text(),
-        "runners": {"black": R.cell_name(runners[0]), "white": R.cell_name(runners[1])},
+        "runners": {"black": K.cell_name(runners[0]), "white": K.cell_name(runners[1])},
         "checkers": {
-            "black": [R.cell_name(c) for c in cells[:black]],
-            "white": [R.cell_name(c) for c in cells[black : black + white]],
+            "black": [K.cell_name(c) for c in cells[:black]],
+            "white": [K.cell_name(c) for c in cells[black : black + white]],
         },
         "to_move": rng.choice(["black", "white"]),
     }

@@ -12,6 +12,7 @@ import bones
 from bones.bots import bot_for, levels_for
 from bones.bots import runners as B
 from bones.donimoes import runners as R
+from bones.donimoes import runners_kernel as K
 from bones.terminal import play_match
 from test_runners import ENDGAME, EXAMPLE_BOARD, JUMPS_BEFORE, position
 
@@ -90,10 +91,10 @@ def test_bots_are_deterministic_for_a_seed(level: str) -> None:
 def test_bots_handle_the_pie_rule(level: str) -> None:
     for seed in range(2):
         state = RULES.new_game(seed=seed)
-        while R.in_setup(state.pos):
+        while K.in_setup(state.pos):
             state = state.play(choose(level, state, seed))
         assert len(state.moves) in (2, 3)
-        assert state.to_move == state.pos[R.BLACK_SEAT]
+        assert state.to_move == state.pos[K.BLACK_SEAT]
         assert (len(state.moves) == 3) == ("swap" in map(str, state.moves))
 
 
@@ -101,7 +102,7 @@ def test_crazy_spends_its_node_budget_and_no_more() -> None:
     state = RULES.new_game(seed=2).play("c4").play("f5")
     searcher = B.Searcher(state.board)
     bot = B.SearchBot("crazy", 99, 2_000)
-    moves = R.legal(state.board, state.pos)
+    moves = K.legal(state.board, state.pos)
     bot._deepen(searcher, state.pos, moves)
     assert 1_000 < searcher.nodes <= 2_001
 
@@ -141,4 +142,4 @@ def test_simulate_command_plays_runners(capsys: pytest.CaptureFixture[str]) -> N
 
 
 def test_board_text_of_the_examples_is_the_reference_board() -> None:
-    assert R.parse_board(EXAMPLE_BOARD).text() == EXAMPLE_BOARD
+    assert K.parse_board(EXAMPLE_BOARD).text() == EXAMPLE_BOARD

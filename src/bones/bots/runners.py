@@ -26,7 +26,8 @@ from __future__ import annotations
 import random
 
 from bones.bots import Bot, RandomBot, register_bot
-from bones.donimoes.runners import (
+from bones.donimoes.runners import RunnerMove, RunnersObservation, to_public
+from bones.donimoes.runners_kernel import (
     CAPT,
     CHK,
     HAND,
@@ -38,13 +39,10 @@ from bones.donimoes.runners import (
     Board,
     KMove,
     Pos,
-    RunnerMove,
-    RunnersObservation,
     apply,
     can_swap,
     in_setup,
     legal,
-    to_public,
 )
 from bones.game import Rules
 

@@ -48,360 +48,65 @@ the reference texts' `(x,y)` is file x, rank y+1):
 Pictures (`render`) show the numbers with the pieces in front of them: `B4` is
 the black runner on a 4, `w6` a white checker on a 6; `|` joins the two halves
 of a domino lying flat, `-` between rows one standing on end.
+
+Explicit setups (`rules.new_game(setup=...)`, JSON data): `board` (the grid
+in the donimoes text format, top row first, each double-six domino once;
+left out: shuffled from the seed), `runners` and `checkers` by colour
+(`{"black": "g5"}`, `{"white": ["d7"]}`), `captured` by colour (checkers the
+colour took), `black_seat`, `to_move` (a colour; left out: worked out from the
+checkers still to place) and `swapped`. `setup_from_text` reads the reference
+texts' diagrams; `state.position_setup()` writes any position as a setup.
 """
 
 from __future__ import annotations
 
 import random
 import re
-import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
+from bones.donimoes.runners_kernel import (
+    BLACK,
+    BLACK_SEAT,
+    CAPT,
+    CELLS,
+    CHECKERS,
+    CHK,
+    COLS,
+    FILES,
+    HAND,
+    PERPENDICULAR,
+    PLACE,
+    ROWS,
+    RUN,
+    SWAP,
+    SWAPPED,
+    TURN,
+    WHITE,
+    Board,
+    KMove,
+    Pos,
+    all_placed,
+    apply,
+    between,
+    bits,
+    can_swap,
+    cell_name,
+    cell_of,
+    check_tiles,
+    direction_of,
+    grid_cells,
+    in_setup,
+    legal,
+    parse_board,
+    parse_cell,
+    points,
+)
 from bones.game import GameInfo, IllegalMoveError, Move, Observation, Outcome, Rules, State, register
-from bones.tiles import Tile, pip_set
 
 VERSION = 1
-COLS, ROWS = 8, 7
-CELLS = COLS * ROWS
-CHECKERS = 10
-FILES = "abcdefgh"
-BLACK, WHITE = "black", "white"
-
-# Directions: up, down, left, right (up is towards rank 7).
-STEPS = ((0, 1), (0, -1), (-1, 0), (1, 0))
-PERPENDICULAR = ((2, 3), (2, 3), (0, 1), (0, 1))
-
-# A position is a plain tuple so search can copy and hash it cheaply. Seats are
-# 0 and 1; everything is stored by seat, the colours only by BLACK_SEAT.
-CHK = 0  # +seat: mask of that seat's checkers on the board (bit = cell)
-RUN = 2  # +seat: cell of that seat's runner, -1 before it is placed
-HAND = 4  # +seat: checkers still to place
-CAPT = 6  # +seat: opponent checkers captured
-TURN = 8  # seat to move
-BLACK_SEAT = 9  # seat that owns the black (dark) colour now
-SWAPPED = 10  # 1 once the pie rule was used
-Pos = tuple[int, ...]
-
-# Kernel moves are tuples: a runner move is (corner, end, final cell of the dropped
-# checker, mask of jumped cells, landing cells); a placement (PLACE, cell); a swap (SWAP,).
-PLACE, SWAP = -1, -2
-KMove = tuple[Any, ...]
-
-
-def cell_of(x: int, y: int) -> int:
-    return y * COLS + x
-
-
-def cell_name(cell: int) -> str:
-    return f"{FILES[cell % COLS]}{cell // COLS + 1}"
-
-
-def parse_cell(text: str) -> int:
-    text = text.strip().lower()
-    if len(text) == 2 and text[0] in FILES and text[1] in "1234567":
-        return cell_of(FILES.index(text[0]), int(text[1]) - 1)
-    raise IllegalMoveError(
-        f"not a cell: {text!r} (cells are a1 to h7: file a-h from the left, rank 1-7 from the bottom)"
-    )
-
-
-def _rays() -> tuple[tuple[tuple[int, ...], ...], ...]:
-    out = []
-    for cell in range(CELLS):
-        x, y = cell % COLS, cell // COLS
-        dirs = []
-        for dx, dy in STEPS:
-            ray = []
-            cx, cy = x + dx, y + dy
-            while 0 <= cx < COLS and 0 <= cy < ROWS:
-                ray.append(cell_of(cx, cy))
-                cx, cy = cx + dx, cy + dy
-            dirs.append(tuple(ray))
-        out.append(tuple(dirs))
-    return tuple(out)
-
-
-RAYS = _rays()  # RAYS[cell][direction]: the cells beyond, nearest first
-ADJACENT = tuple(sum(1 << ray[0] for ray in RAYS[c] if ray) for c in range(CELLS))
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-@dataclass(frozen=True)
-class Board:
-    """The numbers on the 56 cells and which cells form each domino; never changes in a game."""
-
-    values: tuple[int, ...]  # by cell (y * 8 + x, rank 1 first)
-    partner: tuple[int, ...]  # the other half of each cell's domino
-    blanks: int = field(init=False, repr=False)
-    value_masks: tuple[int, ...] = field(init=False, repr=False)
-    jumps: tuple[tuple[tuple[int, int], ...], ...] = field(init=False, repr=False)
-
-    def __post_init__(self) -> None:
-        masks = [0] * 7
-        for cell, value in enumerate(self.values):
-            masks[value] |= 1 << cell
-        object.__setattr__(self, "value_masks", tuple(masks))
-        object.__setattr__(self, "blanks", masks[0])
-        # A jump from a cell: (the jumped cell, the landing cell), never landing on a blank.
-        jumps = []
-        for cell in range(CELLS):
-            jumps.append(tuple((ray[0], ray[1]) for ray in RAYS[cell] if len(ray) >= 2 and self.values[ray[1]] != 0))
-        object.__setattr__(self, "jumps", tuple(jumps))
-
-    @classmethod
-    def shuffled(cls, rng: random.Random) -> Board:
-        """All 28 dominoes shuffled and laid flat, four to a row from the top left, each turned at random."""
-        tiles = list(pip_set(6).tiles)
-        rng.shuffle(tiles)
-        values = [0] * CELLS
-        partner = [0] * CELLS
-        for index, tile in enumerate(tiles):
-            row, slot = divmod(index, 4)
-            left = cell_of(2 * slot, ROWS - 1 - row)
-            a, b = (tile.high, tile.low) if rng.random() < 0.5 else (tile.low, tile.high)
-            values[left], values[left + 1] = a, b
-            partner[left], partner[left + 1] = left + 1, left
-        return cls(tuple(values), tuple(partner))
-
-    def tiles(self) -> list[Tile]:
-        return [Tile.of(self.values[c], self.values[self.partner[c]]) for c in range(CELLS) if c < self.partner[c]]
-
-    def rows_text(self, marks: Mapping[int, str] | None = None) -> list[str]:
-        """The grid in the donimoes text format, top row first; ``marks`` put a letter before a cell's number."""
-        marks = marks or {}
-        lines = []
-        for y in range(ROWS - 1, -1, -1):
-            row = []
-            for x in range(COLS):
-                cell = cell_of(x, y)
-                row.append(marks.get(cell, " ") + str(self.values[cell]))
-                if x < COLS - 1:
-                    row.append("|" if self.partner[cell] == cell + 1 else " ")
-            lines.append("".join(row))
-            if y:
-                joins = [" -" if self.partner[cell_of(x, y)] == cell_of(x, y - 1) else "  " for x in range(COLS)]
-                lines.append(" ".join(joins).rstrip())
-        return lines
-
-    def text(self) -> str:
-        """The board alone in the donimoes grid format (parsed back by ``parse_board``)."""
-        lines = []
-        for y in range(ROWS - 1, -1, -1):
-            row = ""
-            for x in range(COLS):
-                cell = cell_of(x, y)
-                row += str(self.values[cell])
-                if x < COLS - 1:
-                    row += "|" if self.partner[cell] == cell + 1 else " "
-            lines.append(row)
-            if y:
-                lines.append(
-                    "".join(
-                        ("-" if self.partner[cell_of(x, y)] == cell_of(x, y - 1) else " ") + " " for x in range(COLS)
-                    ).rstrip()
-                )
-        return "\n".join(lines)
-
-
-def _grid_cells(text: str) -> tuple[dict[int, str], dict[int, int]]:
-    """Read the donimoes grid format: characters at even columns are cells, ``|`` joins a
-    cell to its right, ``-`` on the line below a cell joins it down. Returns each cell's
-    character and each cell's partner."""
-    lines = textwrap.dedent(text.strip("\n")).rstrip().split("\n")
-    lines = [line.rstrip() for line in lines]
-    if len(lines) == ROWS:  # rows without the lines between them: every domino lies flat
-        spaced = []
-        for line in lines:
-            spaced += [line, ""]
-        lines = spaced[:-1]
-    if len(lines) != 2 * ROWS - 1:
-        raise ValueError(f"a board has {ROWS} rows of {COLS} cells (with a line between rows for `-` joins)")
-    chars: dict[int, str] = {}
-    partner: dict[int, int] = {}
-    for row_index in range(ROWS):
-        y = ROWS - 1 - row_index
-        line = lines[2 * row_index]
-        if len(line) != 2 * COLS - 1:
-            raise ValueError(
-                f"row {row_index + 1} from the top should be {2 * COLS - 1} characters, like 3|3 3|4 5|5 0|2"
-            )
-        for x in range(COLS):
-            chars[cell_of(x, y)] = line[2 * x]
-            if x < COLS - 1 and line[2 * x + 1] == "|":
-                _join(partner, cell_of(x, y), cell_of(x + 1, y))
-            elif x < COLS - 1 and line[2 * x + 1] != " ":
-                raise ValueError(f"unexpected {line[2 * x + 1]!r} in row {row_index + 1} from the top")
-        if y:
-            below = lines[2 * row_index + 1]
-            for column, char in enumerate(below):
-                if char == "-" and column % 2 == 0:
-                    _join(partner, cell_of(column // 2, y), cell_of(column // 2, y - 1))
-                elif char != " ":
-                    raise ValueError(
-                        f"unexpected {char!r} between rows {row_index + 1} and {row_index + 2} from the top"
-                    )
-    missing = [cell_name(c) for c in range(CELLS) if c not in partner]
-    if missing:
-        raise ValueError(f"cells {', '.join(missing)} are not joined to a domino (use | or -)")
-    return chars, partner
-
-
-def _join(partner: dict[int, int], a: int, b: int) -> None:
-    for cell in (a, b):
-        if cell in partner:
-            raise ValueError(f"cell {cell_name(cell)} belongs to two dominoes")
-    partner[a], partner[b] = b, a
-
-
-def parse_board(text: str) -> Board:
-    """A board from the donimoes grid format; it must hold each double-six domino once."""
-    chars, partner = _grid_cells(text)
-    bad = [cell_name(c) for c, ch in chars.items() if ch not in "0123456"]
-    if bad:
-        raise ValueError(f"cells {', '.join(sorted(bad))} do not hold a number 0-6")
-    board = Board(tuple(int(chars[c]) for c in range(CELLS)), tuple(partner[c] for c in range(CELLS)))
-    _check_tiles(board)
-    return board
-
-
-def _check_tiles(board: Board) -> None:
-    tiles = board.tiles()
-    seen: set[Tile] = set()
-    for tile in tiles:
-        if tile in seen:
-            raise ValueError(f"domino {tile} appears twice; the board holds each double-six domino once")
-        seen.add(tile)
-
-
-# -- the kernel: legal moves and their effect on a position tuple -------------------
-
-
-def run_moves(board: Board, pos: Pos) -> list[KMove]:
-    """Every runner move of the seat to move (with every jump chain and its prefixes)."""
-    turn = pos[TURN]
-    start = pos[RUN + turn]
-    if start < 0 or pos[HAND + turn] <= 0:
-        return []
-    other = pos[RUN + 1 - turn]
-    checkers = pos[CHK] | pos[CHK + 1]
-    occupied = checkers | (1 << other if other >= 0 else 0)
-    blanks = board.blanks
-    opponent = pos[CHK + 1 - turn]
-    out: list[KMove] = []
-    rays = RAYS
-    for direction, ray in enumerate(rays[start]):
-        for corner in ray:
-            if occupied >> corner & 1:
-                break
-            if blanks >> corner & 1:
-                continue
-            may_jump = opponent & ADJACENT[corner]
-            corner_rays = rays[corner]
-            for second in PERPENDICULAR[direction]:
-                for end in corner_rays[second]:
-                    if occupied >> end & 1:
-                        break
-                    out.append((corner, end, corner, 0, ()))
-                    if may_jump:
-                        blocked = occupied | 1 << end
-                        _jump_chains(board, corner, opponent, blocked, 0, (), corner, end, out)
-    return out
-
-
-def _jump_chains(
-    board: Board,
-    cell: int,
-    opponent: int,
-    blocked: int,
-    jumped: int,
-    landings: tuple[int, ...],
-    corner: int,
-    end: int,
-    out: list[KMove],
-) -> None:
-    # ``blocked`` holds every checker (jumped ones stay until the chain ends) and both runners,
-    # but not the jumping checker itself, so it may come back to a cell it left.
-    for over, land in board.jumps[cell]:
-        if opponent >> over & 1 and not jumped >> over & 1 and not blocked >> land & 1:
-            chain = landings + (land,)
-            taken = jumped | 1 << over
-            out.append((corner, end, land, taken, chain))
-            _jump_chains(board, land, opponent, blocked, taken, chain, corner, end, out)
-
-
-def setup_moves(pos: Pos) -> list[KMove]:
-    """Placements on every free cell, and the swap where the pie rule allows it."""
-    occupied = pos[CHK] | pos[CHK + 1]
-    for seat in (0, 1):
-        if pos[RUN + seat] >= 0:
-            occupied |= 1 << pos[RUN + seat]
-    out: list[KMove] = [(PLACE, cell) for cell in range(CELLS) if not occupied >> cell & 1]
-    if can_swap(pos):
-        out.append((SWAP,))
-    return out
-
-
-def can_swap(pos: Pos) -> bool:
-    turn = pos[TURN]
-    return not pos[SWAPPED] and turn != pos[BLACK_SEAT] and pos[RUN + turn] < 0 and pos[RUN + pos[BLACK_SEAT]] >= 0
-
-
-def in_setup(pos: Pos) -> bool:
-    return pos[RUN] < 0 or pos[RUN + 1] < 0
-
-
-def legal(board: Board, pos: Pos) -> list[KMove]:
-    if in_setup(pos):
-        return setup_moves(pos)
-    return run_moves(board, pos)
-
-
-def apply(pos: Pos, move: KMove) -> Pos:
-    """The position after a legal kernel move."""
-    c0, c1, r0, r1, h0, h1, k0, k1, turn, black, swapped = pos
-    kind = move[0]
-    if kind >= 0:
-        _corner, end, final, jumped, landings = move
-        taken = len(landings)
-        if turn == 0:
-            return (c0 | 1 << final, c1 & ~jumped, end, r1, h0 - 1, h1, k0 + taken, k1, 1, black, swapped)
-        return (c0 & ~jumped, c1 | 1 << final, r0, end, h0, h1 - 1, k0, k1 + taken, 0, black, swapped)
-    if kind == PLACE:
-        cell = move[1]
-        if turn == 0:
-            return (c0, c1, cell, r1, h0, h1, k0, k1, 1, black, swapped)
-        return (c0, c1, r0, cell, h0, h1, k0, k1, 0, black, swapped)
-    # The swapper takes the black runner where it stands; the other seat places white.
-    if turn == 0:
-        return (c0, c1, r1, -1, h0, h1, k0, k1, 1, 0, 1)
-    return (c0, c1, -1, r0, h0, h1, k0, k1, 0, 1, 1)
-
-
-def points(board: Board, pos: Pos, seat: int) -> int:
-    """Numbers under the seat's checkers plus one per checker it captured."""
-    mask = pos[CHK + seat]
-    masks = board.value_masks
-    total = pos[CAPT + seat]
-    for value in range(1, 7):
-        total += value * (mask & masks[value]).bit_count()
-    return total
-
-
-def all_placed(pos: Pos) -> bool:
-    return pos[HAND] == 0 and pos[HAND + 1] == 0 and not in_setup(pos)
-
-
 # -- moves as players write them --------------------------------------------------
 
 _RUN_TEXT = re.compile(r"^([a-h][1-7])-([a-h][1-7])-([a-h][1-7])((?:x[a-h][1-7])*)$")
@@ -608,13 +313,13 @@ class RunnersState(State):
             return f"the {colour} runner is on {cell_name(runner)}, not {cell_name(start)}"
         if pos[HAND + turn] <= 0:
             return f"{colour} has no checkers left to drop"
-        first = _direction(start, corner)
-        second = _direction(corner, end)
+        first = direction_of(start, corner)
+        second = direction_of(corner, end)
         if first is None:
             return f"{cell_name(start)} to {cell_name(corner)} is not a straight line up, down, left or right"
         if second is None or second not in PERPENDICULAR[first]:
             return f"the runner must turn a right angle at {cell_name(corner)}: {cell_name(end)} is not to its side"
-        for cell in _between(start, corner) + [corner] + _between(corner, end) + [end]:
+        for cell in between(start, corner) + [corner] + between(corner, end) + [end]:
             what = occupant(cell)
             if what and cell != start:
                 return f"the runner cannot cross or land on {what} ({cell_name(cell)})"
@@ -623,12 +328,12 @@ class RunnersState(State):
         at = corner
         jumped: set[int] = set()
         for land in move.jumps:
-            step = _direction(at, land)
-            if step is None or len(_between(at, land)) != 1:
+            step = direction_of(at, land)
+            if step is None or len(between(at, land)) != 1:
                 return (
                     f"a jump goes straight over one neighbouring checker: {cell_name(at)} to {cell_name(land)} is not"
                 )
-            over = _between(at, land)[0]
+            over = between(at, land)[0]
             if not pos[CHK + 1 - turn] >> over & 1:
                 return f"there is no {colour_of(pos, 1 - turn)} checker on {cell_name(over)} to jump"
             if over in jumped:
@@ -658,7 +363,7 @@ class RunnersState(State):
         setup: dict[str, Any] = {
             "board": self.board.text(),
             "runners": {c: cell_name(pos[RUN + s]) for c, s in seats.items() if pos[RUN + s] >= 0},
-            "checkers": {c: [cell_name(cell) for cell in _bits(pos[CHK + s])] for c, s in seats.items()},
+            "checkers": {c: [cell_name(cell) for cell in bits(pos[CHK + s])] for c, s in seats.items()},
             "captured": {c: pos[CAPT + s] for c, s in seats.items()},
             "black_seat": pos[BLACK_SEAT],
             "to_move": colour_of(pos, pos[TURN]),
@@ -715,7 +420,7 @@ class RunnersObservation(Observation):
             return {
                 "colour": colour_of(pos, seat),
                 "runner": cell_name(runner) if runner >= 0 else None,
-                "checkers": [cell_name(c) for c in _bits(pos[CHK + seat])],
+                "checkers": [cell_name(c) for c in bits(pos[CHK + seat])],
                 "in_hand": pos[HAND + seat],
                 "captured": pos[CAPT + seat],
                 "points": points(self.board, pos, seat),
@@ -746,7 +451,7 @@ def render(
     marks: dict[int, str] = {}
     for s in (0, 1):
         upper = "B" if colour_of(pos, s) == BLACK else "W"
-        for cell in _bits(pos[CHK + s]):
+        for cell in bits(pos[CHK + s]):
             marks[cell] = upper.lower()
         if pos[RUN + s] >= 0:
             marks[pos[RUN + s]] = upper
@@ -774,28 +479,6 @@ def render(
         turn = pos[TURN]
         lines.append(f"{colour_of(pos, turn)} places a runner" + (" or swaps colours (swap)" if can_swap(pos) else ""))
     return "\n".join(lines)
-
-
-def _direction(a: int, b: int) -> int | None:
-    ax, ay, bx, by = a % COLS, a // COLS, b % COLS, b // COLS
-    if ax == bx and by != ay:
-        return 0 if by > ay else 1
-    if ay == by and bx != ax:
-        return 3 if bx > ax else 2
-    return None
-
-
-def _between(a: int, b: int) -> list[int]:
-    """Cells strictly between two cells on one line."""
-    direction = _direction(a, b)
-    if direction is None:
-        return []
-    out: list[int] = []
-    for cell in RAYS[a][direction]:
-        if cell == b:
-            return out
-        out.append(cell)
-    return out
 
 
 # -- explicit setups --------------------------------------------------------------
@@ -915,7 +598,7 @@ def setup_from_text(text: str, **extra: Any) -> dict[str, Any]:
     marker_lines = [line.strip() for line in marker_text.strip().split("\n") if line.strip()]
     marker_lines = [line for line in marker_lines if not line.startswith("arrows:")]
     markers = marker_lines[0] if marker_lines else ""
-    chars, partner = _grid_cells(grid_text)
+    chars, partner = grid_cells(grid_text)
     placed: dict[int, str] = {}
     if _MARKS_AT.search(markers):
         for x, y, letter in _MARKS_AT.findall(markers):
@@ -942,7 +625,7 @@ def setup_from_text(text: str, **extra: Any) -> dict[str, Any]:
     if bad:
         raise ValueError(f"cells {', '.join(sorted(bad))} do not hold a number 0-6")
     board = Board(tuple(int(chars[c]) for c in range(CELLS)), tuple(partner[c] for c in range(CELLS)))
-    _check_tiles(board)
+    check_tiles(board)
     setup: dict[str, Any] = {"board": board.text()}
     runners: dict[str, str] = {}
     checkers: dict[str, list[str]] = {BLACK: [], WHITE: []}
