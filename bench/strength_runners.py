@@ -19,7 +19,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 import bones
-from bones.bots import bot_for
+from bones.bots import bot_for, levels_for
+
+levels_for(bones.rules("runners"))  # load the bots before the workers fork
 
 PAIRS = ("easy-normal", "normal-hard", "hard-crazy")
 

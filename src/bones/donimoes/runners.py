@@ -182,7 +182,7 @@ class RunnersRules(Rules):
     game_id: str = "runners"
     title: str = "Domino Runners"
     version: int = VERSION
-    options: Mapping[str, Any] = field(default_factory=dict)
+    options: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
     @property
     def num_players(self) -> int:
