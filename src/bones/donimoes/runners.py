@@ -269,9 +269,7 @@ class RunnersState(State):
         if kernel_move is None:
             raise IllegalMoveError(self._why_illegal(move))
         start = move.cells[0] if move.is_run else self.last_start
-        state = replace(
-            self, moves=self.moves + (move,), pos=apply(self.pos, kernel_move), last_start=start, final=None
-        )
+        state = replace(self, moves=self.moves + (move,), pos=apply(self.pos, kernel_move), last_start=start)
         return replace(state, final=state._ending())
 
     def _ending(self) -> Outcome | None:
