@@ -24,6 +24,7 @@ VARIANTS: dict[str, list[dict]] = {
     "muggins": [{"players": 4, "teams": True}, {"spinner": True, "players": 3}],
     "kozel": [{"set": 9}],
     "classic": [{"players": 3}, {"players": 4}, {"set": 12}],
+    "finder": [{"players": 3}, {"players": 4}],
 }
 SEEDS = range(6)
 MAX_MOVES = 5000

@@ -123,6 +123,9 @@ def describe(before: State, move: Move, after: State, names: Sequence[str]) -> s
         return f"{who} draws from the boneyard."
     if text == "pass":
         return "You pass." if you else f"{who} passes."
+    narrate = getattr(after, "narrate", None)
+    if callable(narrate):  # games that tell their own story of a move (and of what followed by itself)
+        return str(narrate(before, names))
     if isinstance(before, LineState) and isinstance(after, LineState):
         tile, _, end = text.partition("@")
         where = f" on the {end_name(int(end)) if end.isdigit() else end} end" if end else " to open"
