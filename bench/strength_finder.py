@@ -36,15 +36,21 @@ def binomial_p_value(wins: int, games: int, p: float) -> float:
     return min(1.0, sum(q for k in range(games + 1) if (q := pmf(k)) <= observed * (1 + 1e-9)))
 
 
-def play(rules: bones.Rules, seating: list[str], seed: int) -> tuple[int, int]:
-    """The winning seat and the number of moves."""
+def play(rules: bones.Rules, seating: list[str], seed: int, clock: list[float]) -> tuple[int, int]:
+    """The winning seat and the number of moves; ``clock`` gathers [total, slowest] seconds spent choosing."""
     bots = {level: bot_for(rules, level) for level in set(seating)}
     state = rules.new_game(seed=seed)
     rng = random.Random(seed * 7919 + 17)
     while not state.is_over:
         seat = state.to_move
         assert seat is not None
-        state = state.play(bots[seating[seat]].choose(state.observation(seat), rng))
+        observation = state.observation(seat)
+        started = time.perf_counter()
+        move = bots[seating[seat]].choose(observation, rng)
+        spent = time.perf_counter() - started
+        clock[0] += spent
+        clock[1] = max(clock[1], spent)
+        state = state.play(move)
     assert state.outcome is not None and state.outcome.winner is not None
     return state.outcome.winner, len(state.moves)
 
@@ -52,16 +58,15 @@ def play(rules: bones.Rules, seating: list[str], seed: int) -> tuple[int, int]:
 def match(players: int, strong: str, weak: str, games: int, seed: int) -> dict[str, float]:
     rules = bones.rules("finder", players=players)
     wins = played = moves = 0
-    started = time.perf_counter()
+    clock = [0.0, 0.0]
     for number in range(games):
         game_seed = seed + number // players
         strong_seat = number % players
         seating = [strong if s == strong_seat else weak for s in range(players)]
-        winner, length = play(rules, seating, game_seed)
+        winner, length = play(rules, seating, game_seed, clock)
         wins += winner == strong_seat
         played += 1
         moves += length
-    elapsed = time.perf_counter() - started
     fair = 1 / players
     rate = wins / played
     half = 1.96 * math.sqrt(rate * (1 - rate) / played)
@@ -73,9 +78,14 @@ def match(players: int, strong: str, weak: str, games: int, seed: int) -> dict[s
         "high": rate + half,
         "fair": fair,
         "p": binomial_p_value(wins, played, fair),
-        "ms_per_move": 1000 * elapsed / max(1, moves),
+        "ms_per_move": 1000 * clock[0] / max(1, moves),
+        "slowest_ms": 1000 * clock[1],
         "moves_per_game": moves / played,
     }
+
+
+def _p(value: float) -> str:
+    return "< 1e-300" if value == 0 else f"{value:.2g}"
 
 
 def main() -> None:
@@ -89,14 +99,16 @@ def main() -> None:
         (LEVELS[i + 1], LEVELS[i]) for i in range(len(LEVELS) - 1)
     ]
     print(f"Domino Finder, {args.players} players, {args.games} games per pair, seats rotated")
-    print("| stronger | weaker | games | stronger wins | win rate (95% CI) | fair share | p-value | ms/move |")
+    print(
+        "| stronger | weaker | games | stronger wins | win rate (95% CI) | fair share | p-value | ms/move (slowest) |"
+    )
     print("|---|---|---|---|---|---|---|---|")
     for strong, weak in pairs:
         r = match(args.players, strong, weak, args.games, args.seed)
         print(
             f"| {strong} | {weak} | {r['games']} | {r['wins']} | {100 * r['rate']:.1f}% "
-            f"({100 * r['low']:.1f}-{100 * r['high']:.1f}) | {100 * r['fair']:.0f}% | {r['p']:.2g} "
-            f"| {r['ms_per_move']:.2f} |",
+            f"({100 * r['low']:.1f}-{100 * r['high']:.1f}) | {100 * r['fair']:.0f}% | {_p(r['p'])} "
+            f"| {r['ms_per_move']:.2f} ({r['slowest_ms']:.1f}) |",
             flush=True,
         )
 

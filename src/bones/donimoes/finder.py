@@ -53,11 +53,11 @@ Decisions where the text is silent
 
 The game always ends. Every turn that is not skipped flips a face-down domino,
 and nothing is turned face down again until a treasure is found, so each hunt
-lasts at most 28 turns. A legal move always exists: each row keeps exactly one
-domino with a blank (blanks are never treasures), so a region of the board
-closed in by revealed blanks can never leave the edge; some face-down domino
-can therefore always be reached from outside the board, and the treasure is
-always face down.
+lasts at most 28 turns. A legal move always exists and nobody ever passes:
+each row keeps exactly one domino with a blank (blanks are never treasures), and
+closing off a part of the board away from its edge would take two revealed
+blanks in one row, one on each side; so some face-down domino can always be
+reached from outside the board, and the treasure is always face down.
 
 Moves and what players see
 --------------------------
@@ -456,6 +456,8 @@ class FinderState(State):
             raise IllegalMoveError(f"not a move of Domino Finder: {move!r}")
         if self.turn is None:
             raise IllegalMoveError("the game is over")
+        if not 0 <= move.square < SQUARES:
+            raise IllegalMoveError(f"there is no square {move.square}: the board has squares a1 to h7")
         targets, entered = self._targets
         if move.square not in targets:
             raise IllegalMoveError(self._why_not(move.square))
