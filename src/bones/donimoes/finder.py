@@ -832,7 +832,7 @@ def render(state: FinderState, seat: int | None) -> str:
         where = "off the board" if state.pawns[s] is None else f"on {square_name(state.pawns[s])}"  # type: ignore[arg-type]
         found = " ".join(str(t) for t in state.found[s]) or "none"
         marker = "*" if state.turn == s else " "
-        note = ", skips the next turn" if state.skipping[s] else ""
+        note = ", skips the next turn" if state.skipping[s] and not state.final else ""
         lines.append(f"{marker} {PAWN_LETTERS[s]} seat {s}{you}: pawn {where}; treasures {found}{note}")
     recent = state.history[-(2 * rules.players + 2) :]
     if recent:
