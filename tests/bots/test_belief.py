@@ -7,13 +7,13 @@ import random
 from collections import Counter
 
 import pytest
-from tests.line.helpers import play, setup
 
 import bones
 from bones.bots.belief import Belief
 from bones.line.kernel import DRAW, PASS, PLAY, Kernel
 from bones.line.state import LineObservation, LineState
 from bones.tiles import HIGH, LOW, mask_of, tiles_of
+from tests.line.helpers import play, setup
 
 CASES = [
     ("draw", {}),
