@@ -9,7 +9,7 @@ per hand and the one-sided p-value that the stronger level is not stronger.
 Target (issue 3): every step at p < 0.01, and Crazy at 1 s per move winning at
 least 55% of the points against Hard in 2-player draw.
 
-    .venv/bin/python bench/strength.py --jobs 16 [--deals 600] [--crazy-deals 120] [--crazy-seconds 1.0]
+    .venv/bin/python bench/strength.py --jobs 16 [--deals 3000] [--crazy-deals 120] [--crazy-seconds 1.0]
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ ALPHA = 0.01
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=600, help="deals per step without Crazy")
+    parser.add_argument("--deals", type=int, default=3000, help="deals per step without Crazy")
     parser.add_argument("--crazy-deals", type=int, default=120, help="deals for the Crazy step")
     parser.add_argument("--crazy-seconds", type=float, default=1.0)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
