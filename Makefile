@@ -12,8 +12,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# The web table at http://127.0.0.1:8000 (bones play GAME is the terminal version).
 play: $(STAMP)
-	$(BIN)/bones play draw
+	$(BIN)/bones serve
 
 test: $(STAMP) lint typecheck unit
 

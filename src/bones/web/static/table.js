@@ -335,6 +335,7 @@
   function renderSeats(v, sheet) {
     const pos = POSITIONS[v.players] || {};
     for (const where of ["top", "left", "right"]) $(`seat-${where}`).innerHTML = "";
+    $("felt").classList.toggle("crowded", v.players > 2);
     v.seats.forEach((seat, i) => {
       if (i === v.seat) return;
       const where = pos[(i - v.seat + v.players) % v.players];
@@ -355,8 +356,8 @@
       plate.setAttribute("aria-label", `${seat.name}${plate.title ? " (your partner)" : ""}, ${count.textContent} tiles${v.to_move === i ? ", to play" : ""}`);
       if (seat.kind === "computer" && seat.plays && seat.plays !== seat.level) plate.title = `${plate.title ? plate.title + "; " : ""}plays ${LEVEL_NAMES[seat.plays]}`;
       box.appendChild(plate);
-      const backs = el("div", "backs");
-      const side = where !== "top";
+      const backs = el("div", sheet ? "backs faceup" : "backs");
+      const side = where !== "top" && window.innerWidth > 600;
       if (sheet) {
         for (const t of sheet.hands[i]) {
           const [a, b] = parseTile(t);
@@ -428,6 +429,8 @@
       if (isNew && animate && i === layout.tiles.length - 1 && ANIM > 0) flyIn(e, animate);
     });
     for (const [id, e] of S.boardEls) if (!seen.has(id)) { e.remove(); S.boardEls.delete(id); }
+    const active = document.activeElement;
+    const focusedSlot = active && active.classList.contains("slot") ? active.dataset.name : null;
     board.querySelectorAll(".slot").forEach((s) => s.remove());
     if (v.status !== "playing") return;
     const targets = new Set();
@@ -451,6 +454,7 @@
       b.addEventListener("click", () => onSlot(s.name));
       b.addEventListener("keydown", onSlotKey);
       board.appendChild(b);
+      if (focusedSlot === s.name && isTarget) b.focus();
     }
   }
 
@@ -495,6 +499,8 @@
 
   function renderHand(v, sheet, old) {
     const hand = $("hand");
+    const active = document.activeElement;
+    const focused = active && hand.contains(active) ? active.dataset.tile : null;
     hand.innerHTML = "";
     const tiles = sheet ? sheet.hands[v.seat] : v.hand;
     const n = Math.max(tiles.length, 1);
@@ -522,6 +528,7 @@
       e.addEventListener("keydown", onHandKey);
       e.addEventListener("pointerdown", (ev) => onPointerDown(t, e, ev));
       hand.appendChild(e);
+      if (focused === t) e.focus();
     });
   }
 
@@ -562,12 +569,13 @@
   // ----------------------------------------------------------- interaction
   function shake(e) { e.classList.remove("shake"); void e.offsetWidth; e.classList.add("shake"); }
 
-  function onTileClick(tile, e) {
+  function onTileClick(tile, e, ev) {
     if (S.suppressClick) { S.suppressClick = false; return; }
-    tap(tile, e);
+    // A click from Enter or Space has no pointer position (detail 0).
+    tap(tile, e, ev && ev.detail === 0);
   }
 
-  function tap(tile, e) {
+  function tap(tile, e, byKeyboard) {
     const v = S.view;
     if (!v || S.busy || v.status !== "playing") return;
     if (!myTurn()) {
@@ -585,9 +593,9 @@
     S.picked = S.picked === tile ? null : tile;
     render();
     say(S.picked ? `Place ${tile}: tap a glowing end` : "Your turn");
-    if (S.picked) {
+    if (S.picked && byKeyboard) {
       const first = document.querySelector(".slot.target");
-      if (first && e && e.matches(":focus-visible")) first.focus();
+      if (first) first.focus();
     }
   }
 
@@ -628,25 +636,24 @@
 
   // Drag a tile onto an end (a small threshold tells a drag from a tap).
   function onPointerDown(tile, e, ev) {
-    if (ev.button !== 0 || S.busy || !movesFor(tile).length) return;
-    S.drag = { tile, e, x0: ev.clientX, y0: ev.clientY, started: false, ghost: null, dx: 0, dy: 0 };
-    e.setPointerCapture(ev.pointerId);
-    e.addEventListener("pointermove", onPointerMove);
-    e.addEventListener("pointerup", onPointerUp);
-    e.addEventListener("pointercancel", onPointerCancel);
+    if (ev.button !== 0 || S.busy || S.drag || !movesFor(tile).length) return;
+    S.drag = { tile, e, x0: ev.clientX, y0: ev.clientY, started: false, ghost: null, dx: 0, dy: 0, id: ev.pointerId };
+    window.addEventListener("pointermove", onPointerMove);
+    window.addEventListener("pointerup", onPointerUp);
+    window.addEventListener("pointercancel", onPointerCancel);
   }
   function onPointerMove(ev) {
     const d = S.drag;
-    if (!d) return;
+    if (!d || ev.pointerId !== d.id) return;
     if (!d.started) {
       if (Math.hypot(ev.clientX - d.x0, ev.clientY - d.y0) < 8) return;
       d.started = true;
       S.picked = d.tile;
-      render();
-      const src = document.querySelector(`.hand .tile[data-tile="${d.tile}"]`);
-      const r = (src || d.e).getBoundingClientRect();
-      const ghost = (src || d.e).cloneNode(true);
-      ghost.classList.remove("fits", "picked", "hinted", "new");
+      // Only the board changes (its ends light up): the dragged tile stays where it is.
+      renderBoard(S.view, null, null);
+      const r = d.e.getBoundingClientRect();
+      const ghost = d.e.cloneNode(true);
+      ghost.classList.remove("fits", "picked", "hinted", "new", "shake");
       ghost.classList.add("drag-ghost");
       ghost.style.width = `${r.width}px`;
       ghost.style.height = `${r.height}px`;
@@ -654,8 +661,9 @@
       d.ghost = ghost;
       d.dx = d.x0 - r.left;
       d.dy = d.y0 - r.top;
-      if (src) src.classList.add("dragging");
+      d.e.classList.add("dragging");
     }
+    ev.preventDefault();
     d.ghost.style.left = `${ev.clientX - d.dx}px`;
     d.ghost.style.top = `${ev.clientY - d.dy}px`;
     const over = slotAt(ev.clientX, ev.clientY);
@@ -673,18 +681,20 @@
     }
     return best;
   }
-  function endDrag(e) {
-    e.removeEventListener("pointermove", onPointerMove);
-    e.removeEventListener("pointerup", onPointerUp);
-    e.removeEventListener("pointercancel", onPointerCancel);
+  function endDrag() {
+    window.removeEventListener("pointermove", onPointerMove);
+    window.removeEventListener("pointerup", onPointerUp);
+    window.removeEventListener("pointercancel", onPointerCancel);
     const d = S.drag;
     S.drag = null;
     if (d && d.ghost) d.ghost.remove();
+    if (d) d.e.classList.remove("dragging");
     return d;
   }
   function onPointerUp(ev) {
-    const d = endDrag(ev.currentTarget);
-    if (!d || !d.started) return;
+    if (!S.drag || ev.pointerId !== S.drag.id) return;
+    const d = endDrag();
+    if (!d.started) return;
     S.suppressClick = true;
     setTimeout(() => { S.suppressClick = false; }, 0);
     const over = slotAt(ev.clientX, ev.clientY);
@@ -696,8 +706,8 @@
     render();
     say(S.picked ? `Place ${d.tile}: tap a glowing end` : "Drop the tile on a glowing end", true);
   }
-  function onPointerCancel(ev) {
-    endDrag(ev.currentTarget);
+  function onPointerCancel() {
+    endDrag();
     S.picked = null;
     render();
   }
@@ -907,7 +917,7 @@
       icon.querySelector(".tile").classList.add("static");
     }
     $("results-title").textContent = title;
-    $("results-score").textContent = v.scores.map((s, side) => `${sideName(v, side, v.teams)} ${s}`).join("  –  ");
+    $("results-score").textContent = v.scores.map((s, side) => `${sideName(v, side, v.teams)} ${s}`).join(" – ");
     $("results-hands").textContent = "Hands won: " + v.hands_won.map((n, side) => `${sideName(v, side, v.teams)} ${n}`).join(", ");
     $("stats-title").textContent = `Your ${v.title} statistics at ${LEVEL_NAMES[v.level]}`;
     const box = $("stats");
