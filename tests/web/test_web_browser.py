@@ -93,6 +93,7 @@ def play_hand(page: Any, act) -> dict[str, Any]:
 def test_a_whole_hand_by_tapping(browser: Any, live_server: Any, artifacts: Path) -> None:
     page = open_table(browser, live_server, {"game": "block", "level": "normal", "seed": 21}, PORTRAIT)
     wait_ready(page)
+    page.wait_for_timeout(500)
     page.screenshot(path=str(artifacts / "portrait-table.png"))
     sheet = play_hand(page, tap_move)
     assert sheet["status"] == "sheet"
@@ -113,6 +114,7 @@ def test_a_whole_hand_by_dragging(browser: Any, live_server: Any, artifacts: Pat
             drag_move(page, move)
 
     wait_ready(page)
+    page.wait_for_timeout(500)
     page.screenshot(path=str(artifacts / "landscape-table.png"))
     play_hand(page, act)
     page.screenshot(path=str(artifacts / "landscape-sheet.png"))
@@ -281,7 +283,10 @@ def test_a_new_match_from_the_settings_and_the_menu(browser: Any, live_server: A
             number = current["move_number"]
             tap_move(page, current["legal_moves"][0])
             page.wait_for_function(f"() => window.BonesTable.state.view.move_number > {number}")
-        wait_ready(page)
+        if wait_ready(page)["status"] == "sheet":
+            page.locator("#next-hand").click()
+            wait_ready(page)
+        page.wait_for_timeout(500)  # the line settles after its last move
         page.screenshot(path=str(artifacts / f"{name}-kozel.png"))
         page.locator("#menu-btn").click()
         page.locator("#m-sound").click()
