@@ -128,7 +128,7 @@ BOTH_ENDS = {
 }
 
 
-def test_a_tile_that_fits_both_ends_is_picked_up_then_placed(browser: Any, live_server: Any) -> None:
+def test_a_tile_that_fits_both_ends_is_picked_up_then_placed(browser: Any, live_server: Any, artifacts: Path) -> None:
     page = open_table(browser, live_server, {"game": "block", "setup": BOTH_ENDS}, PORTRAIT, pace=250)
     wrong = page.locator('.hand .tile[data-tile="1:1"]')
     assert "dim" in wrong.get_attribute("class")
@@ -142,6 +142,14 @@ def test_a_tile_that_fits_both_ends_is_picked_up_then_placed(browser: Any, live_
     )
     tile = page.locator('.hand .tile[data-tile="6:3"]')
     assert tile.get_attribute("aria-label") == "six–three, fits both ends"
+    # The hint names the best move and, with the analysis, what every move is worth.
+    page.locator("#hint-btn").click()
+    page.wait_for_function("() => document.querySelector('#status').textContent.startsWith('Hint: play 6:3 on the')")
+    assert page.locator("#hint-panel tr").count() == 3  # the header and both ends
+    assert "hinted" in page.locator('.hand .tile[data-tile="6:3"]').get_attribute("class")
+    page.screenshot(path=str(artifacts / "portrait-hint.png"))
+    page.locator('.hand .tile[data-tile="6:3"]').click()  # put the hinted tile back down
+    tile = page.locator('.hand .tile[data-tile="6:3"]')
     tile.click()
     assert "picked" in tile.get_attribute("class") and tile.get_attribute("aria-pressed") == "true"
     assert page.locator(".slot.target").count() == 2

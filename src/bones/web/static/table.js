@@ -752,7 +752,10 @@
 
   async function showHint() {
     const v = S.view;
-    if (!myTurn() || S.busy) return;
+    if (!myTurn() || S.busy || S.hinting) return;
+    S.hinting = true;
+    $("hint-btn").classList.add("busy");
+    say("Hint: weighing every move…");
     try {
       const h = await api("GET", `/api/games/${v.id}/hint`);
       if (S.view !== v) return;
@@ -766,6 +769,7 @@
       }
       render();
     } catch (e) { await handleError(e); }
+    finally { S.hinting = false; $("hint-btn").classList.remove("busy"); }
   }
 
   // ------------------------------------------------------------- the loop
