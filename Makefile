@@ -24,6 +24,7 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy src/bones/tiles.py src/bones/game.py src/bones/record.py src/bones/tournament.py src/bones/line src/bones/bots
+	$(BIN)/mypy src/bones/web
 
 unit: $(STAMP)
 	$(BIN)/python -m pytest -n 2 README.md tests

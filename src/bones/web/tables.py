@@ -451,11 +451,12 @@ class Referee:
         stored = self.store.load_game(game_id)
         if stored is None:
             raise NotFound(f"no game {game_id!r}")
-        cached = self._cache.get(game_id)
-        if cached is not None and cached.move_number == stored.move_number and cached.status == stored.status:
-            cached.seats = [Seat.from_row(s) for s in stored.seats]
-            self._cache.move_to_end(game_id)
-            return cached
+        with self._guard:
+            cached = self._cache.get(game_id)
+            if cached is not None and cached.move_number == stored.move_number and cached.status == stored.status:
+                cached.seats = [Seat.from_row(s) for s in stored.seats]
+                self._cache.move_to_end(game_id)
+                return cached
         table = self._rebuild(stored)
         self._remember(table)
         return table
@@ -483,10 +484,15 @@ class Referee:
         return Table(stored.id, stored.level, seats, state, previous, stored.status, finished)
 
     def _remember(self, table: Table) -> None:
-        self._cache[table.id] = table
-        self._cache.move_to_end(table.id)
-        while len(self._cache) > self._cache_size:
-            self._cache.popitem(last=False)
+        with self._guard:
+            self._cache[table.id] = table
+            self._cache.move_to_end(table.id)
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+
+    def _forget(self, game_id: str) -> None:
+        with self._guard:
+            self._cache.pop(game_id, None)
 
     def _save(self, table: Table, old_move_number: int, old_status: str) -> None:
         # The statistics count a match once: when the move that ends it is saved.
@@ -501,7 +507,7 @@ class Referee:
                 result,
             )
         except StaleError:
-            self._cache.pop(table.id, None)
+            self._forget(table.id)
             raise Conflict("the game was changed by another request; reload it") from None
 
     def abandon_unfinished(self) -> None:
@@ -515,7 +521,7 @@ class Referee:
                 results[stored.id] = None
         self.store.abandon(results)
         for game_id in results:
-            self._cache.pop(game_id, None)
+            self._forget(game_id)
 
     # -- requests ------------------------------------------------------------
 
