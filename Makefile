@@ -12,8 +12,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# The web table at http://127.0.0.1:8000 (bones play GAME is the terminal version).
 play: $(STAMP)
-	$(BIN)/bones play draw
+	$(BIN)/bones serve
 
 test: $(STAMP) lint typecheck unit
 
@@ -24,6 +25,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy src/bones/tiles.py src/bones/game.py src/bones/record.py src/bones/tournament.py src/bones/line src/bones/bots
 	$(BIN)/mypy src/bones/donimoes/finder.py src/bones/donimoes/finder_bots.py
+	$(BIN)/mypy src/bones/web
 
 unit: $(STAMP)
 	$(BIN)/python -m pytest -n 2 README.md tests

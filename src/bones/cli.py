@@ -28,7 +28,9 @@ app = typer.Typer(
 console = Console(highlight=False)
 
 # Modules that add their own commands: each has ``register(app)``.
-CLI_MODULES: list[str] = []
+CLI_MODULES: list[str] = [
+    "bones.web.cli",
+]
 
 
 class CliError(Exception):
