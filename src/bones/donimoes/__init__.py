@@ -1,1 +1,1 @@
-"""Donimoes: Don Kirkby's games for players on a grid of dominoes (RULES.md section 3)."""
+"""Donimoes games with players: Tetradominoes, Domino Runners and Domino Finder (seed 000)."""
