@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 
+from rich.columns import Columns
 from rich.console import Console
 from rich.table import Table
 
@@ -14,9 +15,10 @@ from bones.line.moves import end_name
 from bones.line.state import HandResult, LineState
 
 HUMAN = 0
-HELP = """Type the number of a move from the list, or the move itself (6:3@left, 6:6, draw, pass).
+HELP = """Type the number of a move from the list, or the move itself as the list writes it (6:3@left, draw...).
+`bones rules GAME` explains a game's move notation.
 Drawing and passing happen by themselves when they are all you can do.
-q quits (the record is saved if you gave --save)."""
+hint shows every move with its estimate; q quits (the record is saved if you gave --save)."""
 
 
 def play_match(
@@ -49,7 +51,7 @@ def play_match(
     if isinstance(state, LineState) and len(state.results) > shown_results:
         show_sheet(state.results[-1], state, names, console)
     assert state.outcome is not None
-    winners = ", ".join(names[s] for s in state.outcome.winners)
+    winners = ", ".join(names[s] for s in state.outcome.winners) or "nobody (a draw)"
     console.print(f"[bold green]Match over:[/bold green] {state.outcome.reason}. Winner: {winners}.")
     return state
 
@@ -59,8 +61,7 @@ def _human_move(state: State, names: Sequence[str], console: Console, ask: Calla
     if len(moves) == 1 and str(moves[0]) in ("draw", "pass"):
         return moves[0]
     show_table(state, names, console)
-    for number, move in enumerate(moves, start=1):
-        console.print(f"  [cyan]{number}[/cyan] {move}")
+    show_moves(moves, console)
     while True:
         try:
             text = ask("your move> ").strip()
@@ -72,6 +73,11 @@ def _human_move(state: State, names: Sequence[str], console: Console, ask: Calla
             # A game whose moves look different says so in its rules' ``move_help``.
             console.print(getattr(state.rules, "move_help", HELP))
             continue
+        if text.lower() == "hint":
+            from bones.cli import show_hint
+
+            show_hint(state, 1.0, len(state.moves))
+            continue
         if text.isdigit() and 1 <= int(text) <= len(moves):
             return moves[int(text) - 1]
         try:
@@ -80,6 +86,16 @@ def _human_move(state: State, names: Sequence[str], console: Console, ask: Calla
             return move
         except IllegalMoveError as error:
             console.print(f"[red]{error}[/red]")
+
+
+def show_moves(moves: Sequence[Move], console: Console) -> None:
+    """The numbered legal moves: one a line when they are few, in columns when there are many."""
+    entries = [f"[cyan]{number}[/cyan] {move}" for number, move in enumerate(moves, start=1)]
+    if len(entries) <= 12:
+        for entry in entries:
+            console.print("  " + entry)
+    else:
+        console.print(Columns(entries, padding=(0, 3), column_first=True))
 
 
 def show_table(state: State, names: Sequence[str], console: Console) -> None:
@@ -112,10 +128,6 @@ def _scores(state: LineState, names: Sequence[str]) -> str:
 
 
 def describe(before: State, move: Move, after: State, names: Sequence[str]) -> str:
-    narrate = getattr(before, "narrate", None)
-    if callable(narrate):
-        # A game that words its own moves (for seat 0's eyes: what the human may see).
-        return str(narrate(move, after, names))
     seat = before.to_move
     assert seat is not None
     who = names[seat]
@@ -128,6 +140,9 @@ def describe(before: State, move: Move, after: State, names: Sequence[str]) -> s
         return f"{who} draws from the boneyard."
     if text == "pass":
         return "You pass." if you else f"{who} passes."
+    narrate = getattr(after, "narrate", None)
+    if callable(narrate):  # games that tell their own story of a move (and of what followed by itself)
+        return str(narrate(before, names))
     if isinstance(before, LineState) and isinstance(after, LineState):
         tile, _, end = text.partition("@")
         where = f" on the {end_name(int(end)) if end.isdigit() else end} end" if end else " to open"

@@ -376,11 +376,13 @@ class BingoState(State):
 
         return render_state(self, seat)
 
-    def narrate(self, move: Move, after: State, names: Sequence[str]) -> str:
+    def narrate(self, before: State, names: Sequence[str]) -> str:
+        """In words, the last move and what it led to, as seat 0 sees it (the terminal prints this)."""
         from bones.bingo.text import narrate
 
-        assert isinstance(after, BingoState) and isinstance(move, BingoMove)
-        return narrate(self, move, after, names)
+        if not isinstance(before, BingoState) or not self.moves:
+            return ""
+        return narrate(before, self.moves[-1], self, names)
 
 
 @dataclass(frozen=True)
