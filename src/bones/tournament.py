@@ -146,6 +146,9 @@ def play_deal(task: Task) -> DealResult:
 def _points_by_level(state: Any, seating: list[int]) -> list[tuple[int, int]]:
     """Good points per level for the hand just played (kozel: what the other side wrote)."""
     rules = state.rules
+    own = getattr(state, "last_hand_points", None)
+    if callable(own):  # a game that says what its hands are worth (bingo: the sets won)
+        return [(points, seating[seat]) for seat, points in enumerate(own())]
     result = state.results[-1] if getattr(state, "results", None) else None
     if result is None:
         winners = state.outcome.winners if state.outcome else ()
