@@ -192,3 +192,13 @@ def test_a_match_in_the_terminal() -> None:
     assert "trumps:" in text and ("Lily leads" in text or "You lead" in text)
     assert "Hand 1 over" in text and "Match over" in text
     assert "not a move" in text  # bad input is explained, and the game goes on
+
+
+def test_bingo_in_a_duplicate_tournament() -> None:
+    from bones.tournament import run_tournament
+
+    result = run_tournament("bingo", ["easy", "normal"], deals=6)
+    (pair,) = result.pairs
+    assert pair.deals == 6 and pair.hands == 12
+    # Points are sets won in each hand: at most 3 a hand, and somebody usually wins some.
+    assert 0 < sum(pair.points) <= 3 * 12 + 12
