@@ -33,8 +33,10 @@ def main() -> None:
     parser.add_argument("--crazy-seconds", type=float, default=1.0)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--games", default="draw,allfives,kozel")
+    parser.add_argument("--steps", default="normal,hard,crazy", help="the stronger level of each step to run")
     args = parser.parse_args()
     wanted = set(args.games.split(","))
+    steps = [step for step in STEPS if step[0] in args.steps.split(",")]
     failures = []
     print(
         f"{'game':<12}{'step':<18}{'deals':>6}{'pts share':>10}{'won':>7}{'95% CI':>14}{'margin/hand':>12}{'p':>10}{'s':>6}"
@@ -42,7 +44,7 @@ def main() -> None:
     for label, game, options in GAMES:
         if game not in wanted:
             continue
-        for stronger, weaker in STEPS:
+        for stronger, weaker in steps:
             deals = args.crazy_deals if "crazy" in (stronger, weaker) else args.deals
             started = time.perf_counter()
             result = run_tournament(
