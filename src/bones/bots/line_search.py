@@ -19,6 +19,8 @@ from bones.line.scoring import score_hand
 from bones.tiles import HIGH, LOW, PIPS
 
 MAX_PLAYOUT_MOVES = 400
+# Keys are whole numbers, so noise below 1 only breaks ties (more noise made all fives playouts weaker).
+TIE_BREAK = 0.9
 
 
 @dataclass(frozen=True)
@@ -31,7 +33,7 @@ class PlayoutResult:
 def greedy_choice(
     kernel: Kernel, moves: list[tuple[int, int, int]], scoring: bool, rnd: Callable[[], float]
 ) -> tuple[int, int, int]:
-    """The playout policy: the best immediate score, then the heaviest tile, doubles first, a little noise."""
+    """The playout policy: the best immediate score, then the heaviest tile, doubles first; ties broken at random."""
     if len(moves) == 1:
         return moves[0]
     best = moves[0]
@@ -44,7 +46,7 @@ def greedy_choice(
     for move in moves:
         _, tile, slot = move
         hi, lo = HIGH[tile], LOW[tile]
-        key = PIPS[tile] + (3 if hi == lo else 0) + rnd() * 2.5
+        key = PIPS[tile] + (3 if hi == lo else 0) + rnd() * TIE_BREAK
         if scoring:
             count = _count_after(kernel, raw, tile, slot, hi, lo)
             if count and count % 5 == 0:
@@ -164,7 +166,7 @@ def _two_ends(
                 fit ^= bit
                 tile = bit.bit_length() - 1
                 double = high[tile] == low[tile]
-                key = pips[tile] + (3 if double else 0) + rnd() * 2.5
+                key = pips[tile] + (3 if double else 0) + rnd() * TIE_BREAK
                 if scoring:
                     count = raw - end * end_weight + (pips[tile] - end) * (2 if double else 1)
                     if count % 5 == 0:
