@@ -24,6 +24,9 @@ VARIANTS: dict[str, list[dict]] = {
     "muggins": [{"players": 4, "teams": True}, {"spinner": True, "players": 3}],
     "kozel": [{"set": 9}],
     "classic": [{"players": 3}, {"players": 4}, {"set": 12}],
+    "bee": [{"advanced": True, "dice": 5}, {"dice": 3}],
+    "fujisan": [{"country_road": True}],
+    "mountains": [{"version": "coop", "players": 2}, {"version": "coop", "players": 4}, {"version": "drawn"}],
 }
 SEEDS = range(6)
 MAX_MOVES = 5000

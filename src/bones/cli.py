@@ -27,7 +27,9 @@ app = typer.Typer(
 console = Console(highlight=False)
 
 # Modules that add their own commands: each has ``register(app)``.
-CLI_MODULES: list[str] = []
+CLI_MODULES: list[str] = [
+    "bones.puzzles.cli",
+]
 
 
 class CliError(Exception):

@@ -196,6 +196,9 @@ _REGISTRY: dict[str, GameInfo] = {}
 # Modules that register games when imported; new families add themselves here.
 GAME_MODULES = [
     "bones.line.presets",
+    "bones.puzzles.bee_game",
+    "bones.puzzles.fujisan_game",
+    "bones.puzzles.mountains_game",
 ]
 
 

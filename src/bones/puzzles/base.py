@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +38,8 @@ class PuzzleObservation(Observation):
     game: str
     position: Mapping[str, Any] = field(default_factory=dict)
     picture: str = ""
+    # The Normal bot's choice, computed only from what this seat may see (None: no advice).
+    advice: Callable[[], Move] | None = field(default=None, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -18,6 +18,7 @@ solution it returns is a shortest one.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -68,7 +69,9 @@ class BeeLayout:
                 starts[tile[1]] = a if values[a] else b
         dice = max(values)
         if not MIN_DICE <= dice <= MAX_DICE:
-            raise GridFormatError(f"Bee Donimoes uses 3 to 6 dice, so numbers up to 3..6; this layout goes up to {dice}")
+            raise GridFormatError(
+                f"Bee Donimoes uses 3 to 6 dice, so numbers up to 3..6; this layout goes up to {dice}"
+            )
         missing = [k for k in range(1, dice + 1) if k not in starts]
         if missing:
             k = missing[0]
@@ -84,9 +87,7 @@ class BeeLayout:
         for a in range(len(self.values)):
             b = self.partner[a]
             if a < b:
-                placed.append(
-                    (divmod(a, self.width), self.values[a], divmod(b, self.width), self.values[b])
-                )
+                placed.append((divmod(a, self.width), self.values[a], divmod(b, self.width), self.values[b]))
         return Grid.from_dominoes(self.width, self.height, placed)
 
     def text(self) -> str:
@@ -134,6 +135,7 @@ class BeeRound:
         self.not_col0 = self.full & ~self.col_mask[0]
         self.not_last = self.full & ~self.col_mask[w - 1]
         self.starts = tuple(layout.starts[k] for k in range(1, queen))
+        self._solved: dict[tuple[int, ...], list[tuple[int, int, int]] | None] = {}
 
     # -- the rules on bit masks -------------------------------------------
 
@@ -142,7 +144,9 @@ class BeeRound:
         w = self.width
         reach = self.queen_bit
         while True:
-            grow = (((reach << 1) & self.not_col0) | ((reach >> 1) & self.not_last) | (reach << w) | (reach >> w)) & occupied
+            grow = (
+                ((reach << 1) & self.not_col0) | ((reach >> 1) & self.not_last) | (reach << w) | (reach >> w)
+            ) & occupied
             grow |= reach
             if grow == reach:
                 return reach == occupied
@@ -215,7 +219,7 @@ class BeeRound:
                     points.append(entry)
                     node = up
                 points.reverse()
-                return "".join(_segment(a, b, w) for a, b in zip(points, points[1:]))
+                return "".join(_segment(a, b, w) for a, b in itertools.pairwise(points))
             pivots = mask & others
             while pivots:
                 low = pivots & -pivots
@@ -260,7 +264,9 @@ class BeeRound:
                 raise BeeMoveError(
                     f"die {die} cannot land on the blank at {self.layout.cell_name(target)}: only {where} is wild"
                 )
-            raise BeeMoveError(f"die {die} lands only on a {die} or a wild blank, not on the {value} at {self.layout.cell_name(target)}")
+            raise BeeMoveError(
+                f"die {die} lands only on a {die} or a wild blank, not on the {value} at {self.layout.cell_name(target)}"
+            )
         return target
 
     # -- search --------------------------------------------------------------
@@ -280,6 +286,14 @@ class BeeRound:
     def solve(self, cells: Sequence[int] | None = None) -> list[tuple[int, int, int]] | None:
         """A shortest solution from ``cells`` (default: the starting spaces) as (die, from, to); None if none."""
         cells = tuple(self.starts if cells is None else cells)
+        if cells not in self._solved:
+            if len(self._solved) > 64:
+                self._solved.clear()
+            self._solved[cells] = self._search(cells)
+        found = self._solved[cells]
+        return None if found is None else list(found)
+
+    def _search(self, cells: tuple[int, ...]) -> list[tuple[int, int, int]] | None:
         moving = len(cells)
         occ0 = self.occupied(cells)
         if self.connected(occ0):
@@ -320,7 +334,7 @@ class BeeRound:
             chain.append(parent[chain[-1]])
         chain.reverse()
         steps = []
-        for before, after in zip(chain, chain[1:]):
+        for before, after in itertools.pairwise(chain):
             for i in range(moving):
                 a, b = before >> (6 * i) & 63, after >> (6 * i) & 63
                 if a != b:
@@ -391,7 +405,9 @@ def random_layout(dice: int, rng: random.Random) -> BeeLayout:
     return _layout_from(width, height, pairs, [t if rng.random() < 0.5 else t[::-1] for t in tiles])
 
 
-def _layout_from(width: int, height: int, pairs: Sequence[tuple[int, int]], tiles: Sequence[tuple[int, int]]) -> BeeLayout:
+def _layout_from(
+    width: int, height: int, pairs: Sequence[tuple[int, int]], tiles: Sequence[tuple[int, int]]
+) -> BeeLayout:
     placed = [(divmod(a, width), ta, divmod(b, width), tb) for (a, b), (ta, tb) in zip(pairs, tiles)]
     return BeeLayout.from_grid(Grid.from_dominoes(width, height, placed))
 

@@ -28,6 +28,7 @@ of occupied squares.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -67,7 +68,9 @@ START = ENDS_MASK
 PEAK_SQUARES = tuple(square(r, c) for r in (0, 1) for c in PEAK)
 ROW_MASKS = (sum(1 << square(0, c) for c in range(WIDTH)), sum(1 << square(1, c) for c in range(WIDTH)))
 # The squares whose occupancy decides a priest's moves: his row, his domino, the peak.
-NEAR = tuple(ROW_MASKS[sq // WIDTH] | 1 << (sq + WIDTH if sq < WIDTH else sq - WIDTH) | PEAK_MASK for sq in range(2 * WIDTH))
+NEAR = tuple(
+    ROW_MASKS[sq // WIDTH] | 1 << (sq + WIDTH if sq < WIDTH else sq - WIDTH) | PEAK_MASK for sq in range(2 * WIDTH)
+)
 
 
 @dataclass(frozen=True)
@@ -245,7 +248,7 @@ class FujisanBoard:
             chain.append(parent[chain[-1]])
         chain.reverse()
         steps = []
-        for before, after in zip(chain, chain[1:]):
+        for before, after in itertools.pairwise(chain):
             gone = (before & ~after) & ~DESCENT
             came = (after & ~before) & ~DESCENT
             steps.append((gone.bit_length() - 1, came.bit_length() - 1))
@@ -255,6 +258,13 @@ class FujisanBoard:
 @lru_cache(maxsize=256)
 def board(layout: FujisanLayout, country_road: bool) -> FujisanBoard:
     return FujisanBoard(layout, country_road)
+
+
+@lru_cache(maxsize=4096)
+def shortest(layout: FujisanLayout, country_road: bool, state: int = START) -> tuple[tuple[int, int], ...] | None:
+    """The solver's answer, remembered (outcomes and hints ask for it again and again)."""
+    steps = board(layout, country_road).solve(state)
+    return None if steps is None else tuple(steps)
 
 
 def notation(steps: Sequence[tuple[int, int]]) -> list[str]:

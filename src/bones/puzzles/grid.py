@@ -144,7 +144,9 @@ class Grid:
                     if char == " ":
                         continue
                     if char != "-":
-                        raise GridFormatError(f"{where(2 * r + 1, col)}: {char!r} in a join line; only '-' may stand there")
+                        raise GridFormatError(
+                            f"{where(2 * r + 1, col)}: {char!r} in a join line; only '-' may stand there"
+                        )
                     if col % 2:
                         raise GridFormatError(f"{where(2 * r + 1, col)}: '-' must stand under a cell (an even column)")
                     join((r, col // 2), (r + 1, col // 2), 2 * r + 1, col)

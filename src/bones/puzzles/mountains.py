@@ -20,6 +20,7 @@ nothing better exists.
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 from collections.abc import Sequence
@@ -32,15 +33,45 @@ CELLS = SIZE * SIZE
 DOMINOES = CELLS // 2
 FULL_SET = tuple((a, b) for a in range(7) for b in range(a, 7))
 
-NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(
-        r * SIZE + c
-        for r, c in ((i // SIZE - 1, i % SIZE), (i // SIZE + 1, i % SIZE), (i // SIZE, i % SIZE - 1), (i // SIZE, i % SIZE + 1))
-        if 0 <= r < SIZE and 0 <= c < SIZE
-    )
-    for i in range(CELLS)
-)
-EDGES: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(CELLS) for b in NEIGHBOURS[a] if a < b)
+
+@dataclass(frozen=True)
+class Geometry:
+    """A rectangle of squares: neighbours, edges and domino slots (the game's is 6x6; tests use small ones)."""
+
+    width: int
+    height: int
+
+    @property
+    def cells(self) -> int:
+        return self.width * self.height
+
+    @property
+    def neighbours(self) -> tuple[tuple[int, ...], ...]:
+        w, h = self.width, self.height
+        return tuple(
+            tuple(
+                r * w + c
+                for r, c in ((i // w - 1, i % w), (i // w + 1, i % w), (i // w, i % w - 1), (i // w, i % w + 1))
+                if 0 <= r < h and 0 <= c < w
+            )
+            for i in range(self.cells)
+        )
+
+    @property
+    def edges(self) -> tuple[tuple[int, int], ...]:
+        near = self.neighbours
+        return tuple((a, b) for a in range(self.cells) for b in near[a] if a < b)
+
+    @property
+    def slots(self) -> tuple[tuple[int, int], ...]:
+        w, n = self.width, self.cells
+        return tuple([(c, c + 1) for c in range(n) if c % w < w - 1] + [(c, c + w) for c in range(n - w)])
+
+
+SQUARE = Geometry(SIZE, SIZE)
+NEIGHBOURS = SQUARE.neighbours
+EDGES = SQUARE.edges
+SLOTS = SQUARE.slots
 
 
 def cell_name(cell: int) -> str:
@@ -55,9 +86,10 @@ def parse_cell(text: str) -> int:
     return (int(text[1]) - 1) * SIZE + "abcdef".index(text[0])
 
 
-def penalty(values: Sequence[int | None]) -> int:
+def penalty(values: Sequence[int | None], geometry: Geometry = SQUARE) -> int:
     """The penalty of a map (cells in reading order); empty squares (None) join for free."""
-    parent = list(range(CELLS))
+    parent = list(range(len(values)))
+    edges = EDGES if geometry is SQUARE else geometry.edges
 
     def find(x: int) -> int:
         while parent[x] != x:
@@ -66,7 +98,7 @@ def penalty(values: Sequence[int | None]) -> int:
         return x
 
     costly: list[tuple[int, int, int]] = []
-    for a, b in EDGES:
+    for a, b in edges:
         va, vb = values[a], values[b]
         if va is None or vb is None or abs(va - vb) <= 1:
             ra, rb = find(a), find(b)
@@ -86,7 +118,7 @@ def penalty(values: Sequence[int | None]) -> int:
 def gap_bound(tiles: Sequence[tuple[int, int]]) -> int:
     """Every missing height between two present ones must be stepped over at least once."""
     present = sorted({v for tile in tiles for v in tile})
-    return sum(b - a for a, b in zip(present, present[1:]) if b - a >= 2)
+    return sum(b - a for a, b in itertools.pairwise(present) if b - a >= 2)
 
 
 @dataclass(frozen=True)
@@ -95,18 +127,18 @@ class Arrangement:
 
     values: tuple[int, ...]
     partner: tuple[int, ...]
+    geometry: Geometry = SQUARE
 
     @property
     def penalty(self) -> int:
-        return penalty(self.values)
+        return penalty(self.values, self.geometry)
 
     def grid(self) -> Grid:
+        w = self.geometry.width
         placed = [
-            (divmod(a, SIZE), self.values[a], divmod(b, SIZE), self.values[b])
-            for a, b in enumerate(self.partner)
-            if a < b
+            (divmod(a, w), self.values[a], divmod(b, w), self.values[b]) for a, b in enumerate(self.partner) if a < b
         ]
-        return Grid.from_dominoes(SIZE, SIZE, placed)
+        return Grid.from_dominoes(w, self.geometry.height, placed)
 
     def text(self) -> str:
         return self.grid().text()
@@ -184,11 +216,6 @@ def hand_grid(tiles: Sequence[tuple[int, int]]) -> Grid:
     return Grid.from_dominoes(7, height, placed)
 
 
-SLOTS: tuple[tuple[int, int], ...] = tuple(
-    [(c, c + 1) for c in range(CELLS) if c % SIZE < SIZE - 1] + [(c, c + SIZE) for c in range(CELLS - SIZE)]
-)
-
-
 class Solver:
     """Exact least penalty of 18 dominoes: SAT with lazy connectivity cuts (see the module docstring).
 
@@ -202,13 +229,29 @@ class Solver:
     small.
     """
 
-    def __init__(self, tiles: Sequence[tuple[int, int]], solver: str = "cadical153") -> None:
+    def __init__(
+        self,
+        tiles: Sequence[tuple[int, int]],
+        solver: str = "cadical153",
+        fixed: Sequence[tuple[int, int, int, int]] = (),
+        geometry: Geometry = SQUARE,
+    ) -> None:
         tiles = sorted((min(a, b), max(a, b)) for a, b in tiles)
-        if len(tiles) != DOMINOES or len(set(tiles)) != DOMINOES:
-            raise ValueError(f"give {DOMINOES} different dominoes")
+        count = geometry.cells // 2
+        if len(tiles) != count or len(set(tiles)) != count:
+            raise ValueError(f"give {count} different dominoes")
+        self.geometry = geometry
+        self.cells = geometry.cells
+        self.edges = geometry.edges
+        self.slots = geometry.slots
         self.tiles = tiles
         self.solver_name = solver
-        self.cuts: list[frozenset[int]] = [frozenset([c]) for c in range(CELLS)]
+        # Dominoes already on the table: (cell, value, other cell, other value).
+        self.fixed = [(c1, v1, c2, v2) if c1 < c2 else (c2, v2, c1, v1) for c1, v1, c2, v2 in fixed]
+        # Every square and every pair of neighbours must have a way out: cuts known from the start.
+        self.cuts: list[frozenset[int]] = [frozenset([c]) for c in range(self.cells)]
+        self.cuts += [frozenset(edge) for edge in self.edges]
+        self.rng = random.Random(0)
         self.calls = 0
 
     def solve(self) -> SolveResult:
@@ -231,21 +274,24 @@ class Solver:
         pool = _Pool()
         clauses: list[list[int]] = []
         placements: list[tuple[int, int, int, int, int]] = []  # (var, cell, value, other cell, other value)
-        cover: list[list[int]] = [[] for _ in range(CELLS)]
+        cover: list[list[int]] = [[] for _ in range(self.cells)]
         value_of: dict[tuple[int, int], list[int]] = {}
-        for index, (a, b) in enumerate(self.tiles):
+        fixed = set(self.fixed)
+        for a, b in self.tiles:
             mine = []
-            for c1, c2 in SLOTS:
+            for c1, c2 in self.slots:
                 for v1, v2 in ((a, b),) if a == b else ((a, b), (b, a)):
                     var = pool.new()
                     mine.append(var)
                     placements.append((var, c1, v1, c2, v2))
+                    if (c1, v1, c2, v2) in fixed:
+                        clauses.append([var])
                     cover[c1].append(var)
                     cover[c2].append(var)
                     value_of.setdefault((c1, v1), []).append(var)
                     value_of.setdefault((c2, v2), []).append(var)
             clauses += CardEnc.equals(mine, 1, vpool=pool.pool, encoding=EncType.seqcounter).clauses
-        for c in range(CELLS):
+        for c in range(self.cells):
             clauses += CardEnc.equals(cover[c], 1, vpool=pool.pool, encoding=EncType.seqcounter).clauses
         val = {}
         for (c, v), placing in value_of.items():
@@ -263,7 +309,7 @@ class Solver:
         walk = {}
         bridges: dict[tuple[int, int], list[int]] = {}
         units: list[int] = []
-        for c, d in EDGES:
+        for c, d in self.edges:
             walk[c, d] = w = pool.new()
             within(w, c, d, 1)
             bridges[c, d] = []
@@ -281,9 +327,25 @@ class Solver:
                 counted.append(copy)
             clauses += CardEnc.atmost(counted, budget, vpool=pool.pool, encoding=EncType.seqcounter).clauses
 
+        # Level cuts: where heights up to v and above v are both present, some neighbours must
+        # step from v to v + 1, unless a bridge is paid for somewhere.
+        all_bridges = [br for brs in bridges.values() for br in brs]
+        present = {v for tile in self.tiles for v in tile}
+        for level in range(6):
+            if not any(v <= level for v in present) or not any(v > level for v in present):
+                continue
+            steps = []
+            for c, d in self.edges:
+                for x, y in ((c, d), (d, c)):
+                    if (x, level) in val and (y, level + 1) in val:
+                        z = pool.new()
+                        clauses += [[-z, val[x, level]], [-z, val[y, level + 1]]]
+                        steps.append(z)
+            clauses.append(steps + all_bridges)
+
         def cut(part: frozenset[int]) -> list[int]:
             lits = []
-            for c, d in EDGES:
+            for c, d in self.edges:
                 if (c in part) != (d in part):
                     lits.append(walk[c, d])
                     lits += bridges[c, d]
@@ -298,23 +360,55 @@ class Solver:
                     return None
                 model = sat.get_model()
                 true = set(x for x in model if x > 0)
-                values = [0] * CELLS
-                partner = [0] * CELLS
+                values = [0] * self.cells
+                partner = [0] * self.cells
                 for var, c1, v1, c2, v2 in placements:
                     if var in true:
                         values[c1], values[c2] = v1, v2
                         partner[c1], partner[c2] = c2, c1
-                if penalty(values) <= budget:
-                    return Arrangement(tuple(values), tuple(partner))
+                if penalty(values, self.geometry) <= budget or self._repair(values, partner, budget):
+                    return Arrangement(tuple(values), tuple(partner), self.geometry)
                 chosen = [
                     (c, d)
-                    for c, d in EDGES
+                    for c, d in self.edges
                     if abs(values[c] - values[d]) <= 1 or any(br in true for br in bridges[c, d])
                 ]
-                parts = _components(chosen)
+                parts = _components(chosen, self.cells)
                 for part in parts:
                     self.cuts.append(part)
                     sat.add_clause(cut(part))
+
+
+    def _repair(self, values: list[int], partner: list[int], budget: int, steps: int = 1500) -> bool:
+        """Try to bring a near miss within the budget by swapping and turning dominoes (in place).
+
+        Only a shortcut to a witness: when it fails, the cuts carry the search on.
+        """
+        if self.fixed:
+            return False
+        geometry, rng = self.geometry, self.rng
+        slots = [(a, b) for a, b in enumerate(partner) if a < b]
+        score = penalty(values, geometry)
+        for _ in range(steps):
+            a1, b1 = slots[rng.randrange(len(slots))]
+            if rng.random() < 0.3:
+                a2, b2 = b1, a1  # turn the domino round
+            else:
+                a2, b2 = slots[rng.randrange(len(slots))]
+                if rng.random() < 0.5:
+                    a2, b2 = b2, a2
+            before = values[:]
+            va1, vb1, va2, vb2 = values[a1], values[b1], values[a2], values[b2]
+            values[a1], values[b1] = va2, vb2
+            values[a2], values[b2] = va1, vb1
+            new = penalty(values, geometry)
+            if new <= score:
+                score = new
+                if score <= budget:
+                    return True
+            else:
+                values[:] = before
+        return False
 
 
 class _Pool:
@@ -327,8 +421,8 @@ class _Pool:
         return self.pool.id()
 
 
-def _components(edges: Sequence[tuple[int, int]]) -> list[frozenset[int]]:
-    parent = list(range(CELLS))
+def _components(edges: Sequence[tuple[int, int]], cells: int) -> list[frozenset[int]]:
+    parent = list(range(cells))
 
     def find(x: int) -> int:
         while parent[x] != x:
@@ -339,11 +433,16 @@ def _components(edges: Sequence[tuple[int, int]]) -> list[frozenset[int]]:
     for a, b in edges:
         parent[find(a)] = find(b)
     groups: dict[int, set[int]] = {}
-    for c in range(CELLS):
+    for c in range(cells):
         groups.setdefault(find(c), set()).add(c)
     return [frozenset(g) for g in groups.values()]
 
 
-def solve(tiles: Sequence[tuple[int, int]]) -> SolveResult:
-    """The least possible penalty of 18 dominoes, with a map that reaches it (proved least)."""
-    return Solver(tiles).solve()
+def solve(
+    tiles: Sequence[tuple[int, int]], fixed: Sequence[tuple[int, int, int, int]] = (), geometry: Geometry = SQUARE
+) -> SolveResult:
+    """The least possible penalty of 18 dominoes, with a map that reaches it (proved least).
+
+    ``fixed`` keeps dominoes where they lie, as (cell, value, other cell, other value).
+    """
+    return Solver(tiles, fixed=fixed, geometry=geometry).solve()
