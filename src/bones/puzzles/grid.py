@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 Cell = tuple[int, int]  # (row from the top, column from the left)
 
 _MARKER = re.compile(r"^([A-Za-z_]\w*):(.*)$")
-_DICE_ITEM = re.compile(r"^\((\d+),(\d+)\)(\d+)$")
+_DICE_ITEM = re.compile(r"\((\d+),(\d+)\)(\d+)")
 
 
 class GridFormatError(ValueError):
@@ -149,6 +149,8 @@ class Grid:
                         )
                     if col % 2:
                         raise GridFormatError(f"{where(2 * r + 1, col)}: '-' must stand under a cell (an even column)")
+                    if col // 2 >= width:
+                        raise GridFormatError(f"{where(2 * r + 1, col)}: the join has no cell on one side")
                     join((r, col // 2), (r + 1, col // 2), 2 * r + 1, col)
         markers: dict[str, str] = {}
         for number, line in marker_lines:
@@ -193,13 +195,13 @@ class Grid:
 
     def dice(self) -> dict[int, Cell]:
         """The ``dice:`` marker as {number: cell}; the book counts y from the bottom."""
-        text = self.markers.get("dice", "")
+        text = self.markers.get("dice", "").replace(" ", "")
         found: dict[int, Cell] = {}
-        for item in filter(None, (part.strip() for part in text.split(","))):
-            match = _DICE_ITEM.match(item)
-            if not match:
-                raise GridFormatError(f"dice marker {item!r} is not written like (1,2)3")
-            x, y, number = int(match[1]), int(match[2]), int(match[3])
+        items = _DICE_ITEM.findall(text)
+        if ",".join(f"({x},{y}){n}" for x, y, n in items) != text:
+            raise GridFormatError(f"dice:{text} is not written like (1,2)3,(0,0)1")
+        for x_text, y_text, n_text in items:
+            x, y, number = int(x_text), int(y_text), int(n_text)
             if not (0 <= x < self.width and 0 <= y < self.height):
                 raise GridFormatError(f"die {number} at ({x},{y}) is off the {self.width}x{self.height} grid")
             if number in found:
@@ -237,5 +239,6 @@ class Grid:
 
 
 def dice_marker(dice: Mapping[int, Cell], height: int) -> str:
-    """The book's ``dice:`` value for {number: (row, col)}."""
-    return ",".join(f"({c},{height - 1 - r}){n}" for n, (r, c) in sorted(dice.items(), key=lambda kv: kv[1]))
+    """The book's ``dice:`` value for {number: (row, col)}, listed by x then y as the book does."""
+    spots = sorted((c, height - 1 - r, n) for n, (r, c) in dice.items())
+    return ",".join(f"({x},{y}){n}" for x, y, n in spots)
