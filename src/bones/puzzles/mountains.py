@@ -366,8 +366,11 @@ class Solver:
                     if var in true:
                         values[c1], values[c2] = v1, v2
                         partner[c1], partner[c2] = c2, c1
-                if penalty(values, self.geometry) <= budget or self._repair(values, partner, budget):
+                if penalty(values, self.geometry) <= budget:
                     return Arrangement(tuple(values), tuple(partner), self.geometry)
+                repaired = values[:]
+                if self._repair(repaired, partner, budget):
+                    return Arrangement(tuple(repaired), tuple(partner), self.geometry)
                 chosen = [
                     (c, d)
                     for c, d in self.edges
@@ -380,7 +383,7 @@ class Solver:
 
 
     def _repair(self, values: list[int], partner: list[int], budget: int, steps: int = 1500) -> bool:
-        """Try to bring a near miss within the budget by swapping and turning dominoes (in place).
+        """Try to bring a near miss within the budget by swapping and turning dominoes (changes ``values``).
 
         Only a shortcut to a witness: when it fails, the cuts carry the search on.
         """
