@@ -23,12 +23,14 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy src/bones/tiles.py src/bones/game.py src/bones/record.py src/bones/line src/bones/bots
+	$(BIN)/mypy src/bones/puzzles
 
 unit: $(STAMP)
 	$(BIN)/python -m pytest -n 2 README.md tests
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/puzzles.py
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info

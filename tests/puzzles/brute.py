@@ -117,9 +117,7 @@ def fujisan_shortest(columns: Sequence[tuple[int, int]], country_road: bool = Fa
                     if d == c or (r, d) in priests:
                         continue
                     if not descent and not 1 <= d <= 12:
-                        continue
-                    if not descent and c == 0 and d < c or not descent and c == 13 and d > c:
-                        continue
+                        continue  # the climb lands on the mountain only (so the ground priests go inwards)
                     lo, hi = sorted((c, d))
                     free = sum(1 for x in range(lo + 1, hi) if (r, x) not in priests) + 1
                     if values[(r, d)] == free:

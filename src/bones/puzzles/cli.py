@@ -163,6 +163,7 @@ def generate_text(
 HELP = """Type a move (as listed by `moves`), or:
   moves   list the legal moves        hint   the next move of a shortest solution
   solve   show a shortest solution    undo   take back your last move
+  auto    let the computer play your move
   rules   the rules                   q      quit"""
 
 
@@ -177,15 +178,16 @@ def play_puzzle(
 
     rng = rng or random.Random(state.seed)
     bots = {seat: bot_for(state.rules, "normal") for seat in range(1, state.rules.num_players)}
+    helper = bot_for(state.rules, "normal")
     history: list[State] = []
     console.print(state.render(0))
     while not state.is_over:
         seat = state.to_move
         assert seat is not None
         if seat != 0:
-            move = bots[seat].choose(state.observation(seat), rng)
-            state = state.play(move)
-            console.print(f"seat {seat}: {move}")
+            chosen = bots[seat].choose(state.observation(seat), rng)
+            state = state.play(chosen)
+            console.print(f"seat {seat}: {chosen}")
             continue
         try:
             text = ask("move> ").strip()
@@ -221,6 +223,9 @@ def play_puzzle(
             else:
                 console.print("nothing to undo")
             continue
+        if word == "auto":
+            text = str(helper.choose(state.observation(0), rng))
+            console.print(f"auto: {text}")
         try:
             move: Move | str = text
             normalize = getattr(state, "normalize", None)

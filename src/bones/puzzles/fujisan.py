@@ -200,23 +200,96 @@ class FujisanBoard:
                 c += step
         return out
 
+    def _relaxed_distances(self, descent: bool) -> list[float]:
+        """Moves one priest needs to reach his goal squares when any other priests may lie in his way.
+
+        With up to three others between, a run of d squares counts d - 3 to d
+        unoccupied ones, so the priest may land on any number in that range. The
+        sum over the priests is a lower bound that changes by at most one per
+        move (each real move is a relaxed one), which keeps A* exact.
+        """
+        values = self.down if descent else self.up
+        last = WIDTH - 1
+        edges: list[list[int]] = [[] for _ in range(2 * WIDTH)]
+        for sq in range(2 * WIDTH):
+            row, col = divmod(sq, WIDTH)
+            if not descent and col in PEAK:
+                edges[sq] = [t for t in PEAK_SQUARES if t != sq]
+                continue
+            if descent and col in (0, last):
+                continue
+            if 1 <= col <= last - 1:
+                edges[sq].append(sq + WIDTH if row == 0 else sq - WIDTH)
+            lo, hi = (0, last) if descent else (1, last - 1)
+            if not descent and col == 0:
+                lo = 1
+            for c in range(lo, hi + 1):
+                if c == col or (not descent and col == last and c > col) or (not descent and col == 0 and c < col):
+                    continue
+                d = abs(c - col)
+                if max(1, d - 3) <= values[row * WIDTH + c] <= d:
+                    edges[sq].append(row * WIDTH + c)
+        goals = ENDS_MASK if descent else PEAK_MASK
+        dist = [float("inf")] * (2 * WIDTH)
+        for sq in range(2 * WIDTH):
+            if goals >> sq & 1:
+                dist[sq] = 0
+        changed = True
+        while changed:  # tiny graph: relax until stable
+            changed = False
+            for sq in range(2 * WIDTH):
+                best = min((dist[t] + 1 for t in edges[sq]), default=float("inf"))
+                if best < dist[sq]:
+                    dist[sq] = best
+                    changed = True
+        return dist
+
     def solve(self, state: int = START) -> list[tuple[int, int]] | None:
         """A shortest list of (from, to) squares from ``state`` to the goal, None if there is none.
 
-        Breadth first; each priest's moves are looked up by the squares that
-        matter to them (his row, his domino, the peak), cached as xor masks.
+        A* on the sum of the priests' relaxed distances (see ``_relaxed_distances``);
+        each priest's moves are looked up by the squares that matter to them (his
+        row, his domino, the peak), cached as xor masks.
         """
         if self.is_goal(state):
             return []
         goal = (DESCENT | ENDS_MASK) if self.country_road else PEAK_MASK
         climb_done = PEAK_MASK if self.country_road else -1
+        up, down = self._relaxed_distances(False), self._relaxed_distances(True)
+        later = sum(down[sq] for sq in PEAK_SQUARES) if self.country_road else 0
+
+        def estimate(s: int) -> float:
+            table, extra = (down, 0) if s & DESCENT else (up, later)
+            total = extra
+            bits = s & ~DESCENT
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                total += table[low.bit_length() - 1]
+            return total
+
+        first = estimate(state)
+        if first == float("inf"):
+            return None
         parent: dict[int, int] = {state: -1}
-        frontier = [state]
-        cache: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        depth: dict[int, int] = {state: 0}
+        guess: dict[int, int] = {state: int(first)}
+        buckets: dict[int, list[int]] = {int(first): [state]}
+        level = int(first)
+        # (xor mask, change of the estimate) for each move of a priest, by the squares that decide it.
+        cache: dict[int, tuple[tuple[int, int], ...]] = {}
         targets = self._targets
-        while frontier:
-            following = []
-            for s in frontier:
+        big = 10**6  # an unreachable square: never worth a visit
+        while buckets:
+            while level not in buckets:
+                level += 1
+            todo = buckets.pop(level)
+            while todo:
+                s = todo.pop()
+                g = depth[s]
+                h = guess[s]
+                if g + h < level:
+                    continue  # reached again more cheaply and expanded at its lower level
                 descent = s & DESCENT
                 occ = s ^ descent
                 bits = occ
@@ -224,21 +297,34 @@ class FujisanBoard:
                     low = bits & -bits
                     bits ^= low
                     sq = low.bit_length() - 1
-                    key = (sq, occ & NEAR[sq], descent)
-                    deltas = cache.get(key)
-                    if deltas is None:
-                        deltas = cache[key] = tuple(low | (1 << to) for to in targets(sq, occ, descent))
-                    for delta in deltas:
+                    key = occ & NEAR[sq] | descent | sq << 29
+                    moves = cache.get(key)
+                    if moves is None:
+                        table = down if descent else up
+                        here = table[sq]
+                        moves = cache[key] = tuple(
+                            (low | (1 << to), big if table[to] == float("inf") else int(table[to] - here))
+                            for to in targets(sq, occ, descent)
+                        )
+                    for delta, change in moves:
+                        if change >= big:
+                            continue
                         t = s ^ delta
                         if t == climb_done:
                             t |= DESCENT
-                        if t in parent:
+                        known = depth.get(t)
+                        if known is not None and known <= g + 1:
                             continue
+                        depth[t] = g + 1
+                        guess[t] = h + change
                         parent[t] = s
                         if t == goal:
                             return self._unwind(parent, t)
-                        following.append(t)
-            frontier = following
+                        f = g + 1 + h + change
+                        if f == level:
+                            todo.append(t)
+                        else:
+                            buckets.setdefault(f, []).append(t)
         return None
 
     @staticmethod

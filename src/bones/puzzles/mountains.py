@@ -381,7 +381,6 @@ class Solver:
                     self.cuts.append(part)
                     sat.add_clause(cut(part))
 
-
     def _repair(self, values: list[int], partner: list[int], budget: int, steps: int = 1500) -> bool:
         """Try to bring a near miss within the budget by swapping and turning dominoes (changes ``values``).
 

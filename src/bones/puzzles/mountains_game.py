@@ -110,6 +110,7 @@ class MountainsRules(Rules):
             tiles = deal(rng, 28)
         tiles = [(min(t), max(t)) for t in tiles]
         empty = (-1,) * CELLS
+        face_down: tuple[Tile, ...] = ()
         if self.variant == "solitaire":
             hands: tuple[tuple[Tile, ...], ...] = (tuple(sorted(tiles[:18])),)
             rest, face_down, first = tuple(tiles[18:]), (), 0
@@ -329,13 +330,11 @@ class MountainsState(State):
         if variant == "coop":
             state = replace(state, passed=None, stage="pass")
         else:
-            hand = list(self.hands[0])
-            hand.remove(tile)
-            face_down = self.face_down
-            if face_down:
-                hand.append(face_down[0])
-                face_down = face_down[1:]
-            state = replace(state, hands=(tuple(sorted(hand)),), face_down=face_down)
+            held = list(self.hands[0])
+            held.remove(tile)
+            if self.face_down:
+                held.append(self.face_down[0])
+            state = replace(state, hands=(tuple(sorted(held)),), face_down=self.face_down[1:])
         if state.full and (variant != "solitaire" or state.penalty == 0):
             state = replace(state, finished="full")
         return state
