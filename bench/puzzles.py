@@ -59,6 +59,8 @@ def bench_fujisan() -> float:
 
 
 def bench_mountains(deals: int, seed: int) -> None:
+    if deals <= 0:
+        return
     print(f"Mountains and Valleys, {deals} random deals of 18 dominoes (seed {seed}): least penalty, proved")
     rng = random.Random(seed)
     times = []

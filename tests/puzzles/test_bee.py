@@ -81,13 +81,27 @@ def test_destinations_match_the_rules_read_literally(seed: int, advanced: bool) 
 
 
 @pytest.mark.parametrize("advanced", [False, True])
-@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("seed", range(30))
 def test_solver_is_optimal_against_brute_force(seed: int, advanced: bool) -> None:
     layout = random_layout(3 + seed % 2, random.Random(100 + seed))
     values, starts, partners = brute.bee_setup(layout.grid())
     for queen in range(3, layout.dice + 1):
         steps = layout.round(queen, advanced).solve()
         assert (None if steps is None else len(steps)) == brute.bee_shortest(values, starts, partners, queen, advanced)
+
+
+def test_impossible_rounds_agree_with_brute_force() -> None:
+    found = 0
+    for seed in range(200):
+        layout = random_layout(4, random.Random(seed))
+        for advanced in (False, True):
+            if layout.round(4, advanced).solve() is None:
+                values, starts, partners = brute.bee_setup(layout.grid())
+                assert brute.bee_shortest(values, starts, partners, 4, advanced) is None
+                found += 1
+        if found >= 6:
+            break
+    assert found >= 6
 
 
 @pytest.mark.parametrize("number", range(1, 8))

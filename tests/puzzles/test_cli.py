@@ -60,6 +60,17 @@ def test_solve_reads_the_book_text_as_printed(tmp_path, capsys) -> None:
     assert code == 0 and "queen 3: 3 moves" in out and "queen 4" in out
 
 
+def test_solve_bee_from_a_position_the_book_prints(tmp_path, capsys) -> None:
+    # The rules' example after two moves; the book finishes with "(3,1)L3U1": die 2 left 3, up 1.
+    path = tmp_path / "middle.txt"
+    path.write_text(BOOK_EXAMPLE.replace("(3,2)2,(3,4)1", "(3,1)2,(0,1)1") + "    arrows:(3,4)D3L3\n")
+    code, out = run(capsys, "solve", "bee", str(path), "--json")
+    assert code == 0 and json.loads(out)["rounds"]["3"] == ["2L3U1"]
+    path.write_text(BOOK_EXAMPLE.replace("(3,2)2", "(2,1)2"))
+    code, out = run(capsys, "solve", "bee", str(path))
+    assert code == 2 and "die 2 cannot stand on (2,1)" in out
+
+
 def test_solve_fujisan_and_country_road(tmp_path, capsys) -> None:
     path = tmp_path / "f2.txt"
     path.write_text(problems("fujisan")[1].grid)

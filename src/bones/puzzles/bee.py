@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -28,6 +28,7 @@ from bones.puzzles.base import random_tiling
 from bones.puzzles.grid import Grid, GridFormatError
 
 MIN_DICE, MAX_DICE = 3, 6
+GOAL_LIMIT = 5000  # with fewer solved positions than this, search from both ends
 DIRECTIONS = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
 SIZES = {3: (5, 4), 4: (6, 5), 5: (7, 6), 6: (8, 7)}  # dice -> (width, height), as in the book
 
@@ -269,6 +270,22 @@ class BeeRound:
             )
         return target
 
+    def check_position(self, position: dict[int, int]) -> tuple[int, ...]:
+        """The cells of dice 1..queen-1 from {die: cell}; refuses a position the rules cannot reach."""
+        name = self.layout.cell_name
+        missing = [k for k in range(1, self.queen + 1) if k not in position]
+        if missing:
+            raise BeeMoveError(f"the position has no die {missing[0]} (the queen is die {self.queen})")
+        if position[self.queen] != self.queen_cell:
+            raise BeeMoveError(f"the queen, die {self.queen}, never moves from its start {name(self.queen_cell)}")
+        cells = tuple(position[k] for k in range(1, self.queen))
+        if len(set(cells)) < len(cells) or self.queen_cell in cells:
+            raise BeeMoveError("two dice share a square")
+        for k, cell in enumerate(cells, start=1):
+            if not self.land[k] >> cell & 1 and cell != self.layout.starts[k]:
+                raise BeeMoveError(f"die {k} cannot stand on {name(cell)}: it lands only on a {k} or a wild blank")
+        return cells
+
     # -- search --------------------------------------------------------------
 
     def moves_from(self, cells: Sequence[int]) -> list[tuple[int, int]]:
@@ -293,7 +310,126 @@ class BeeRound:
         found = self._solved[cells]
         return None if found is None else list(found)
 
+    def goal_positions(self, limit: int) -> list[int] | None:
+        """Every solved position of the round (packed like search states), or None if there are more than ``limit``.
+
+        Grown as connected groups of landable cells around the queen; numbered
+        cells take the die of their number, wild blanks any die left.
+        """
+        values, w, queen = self.layout.values, self.width, self.queen
+        landable = self.wild
+        for k in range(1, queen):
+            landable |= self.land[k]
+        groups = {self.queen_bit}
+        for _ in range(queen - 1):
+            grown = set()
+            for group in groups:
+                edge = ((group << 1) & self.not_col0) | ((group >> 1) & self.not_last) | (group << w) | (group >> w)
+                edge &= landable & ~group
+                while edge:
+                    low = edge & -edge
+                    edge ^= low
+                    if not self.wild >> (low.bit_length() - 1) & 1:
+                        value = values[low.bit_length() - 1]
+                        if any(values[c] == value for c in _cells(group & ~self.wild & ~self.queen_bit)):
+                            continue  # one die of each number
+                    grown.add(group | low)
+            groups = grown
+        out: list[int] = []
+        for group in groups:
+            numbered = {values[c]: c for c in _cells(group & ~self.wild & ~self.queen_bit)}
+            wild_cells = list(_cells(group & self.wild))
+            free = [k for k in range(1, queen) if k not in numbered]
+            for order in itertools.permutations(wild_cells):
+                state = 0
+                for k, c in numbered.items():
+                    state |= c << (6 * (k - 1))
+                for k, c in zip(free, order):
+                    state |= c << (6 * (k - 1))
+                out.append(state)
+                if len(out) > limit:
+                    return None
+        return out
+
     def _search(self, cells: tuple[int, ...]) -> list[tuple[int, int, int]] | None:
+        goals = self.goal_positions(limit=GOAL_LIMIT)
+        if goals is not None:
+            return self._search_both_ways(cells, goals)
+        return self._search_forward(cells)
+
+    def _expand(self, state: int) -> list[int]:
+        """Every position one move from ``state`` (packed)."""
+        occ = self.queen_bit
+        shifts = self._shifts
+        for shift in shifts:
+            occ |= 1 << (state >> shift & 63)
+        out = []
+        land, reach = self.land, self.reach
+        for i, shift in enumerate(shifts):
+            cell = state >> shift & 63
+            dests = reach(cell, occ) & land[i + 1] & ~occ
+            while dests:
+                low = dests & -dests
+                dests ^= low
+                out.append(state ^ ((cell ^ (low.bit_length() - 1)) << shift))
+        return out
+
+    def _search_both_ways(self, cells: tuple[int, ...], goals: list[int]) -> list[tuple[int, int, int]] | None:
+        """Breadth first from the start and from every solved position at once (moves are reversible).
+
+        Whole layers are expanded, the smaller side first; the best meeting in the
+        first layer that meets gives a shortest solution, and a side that runs dry
+        first proves the round impossible.
+        """
+        start = 0
+        for i, cell in enumerate(cells):
+            start |= cell << (6 * i)
+        if not goals:
+            return None
+        goal_set = set(goals)
+        if start in goal_set:
+            return []
+        self._shifts = [6 * i for i in range(len(cells))]
+        ahead: dict[int, int] = {start: -1}  # forward: state -> previous state
+        behind: dict[int, int] = {g: -1 for g in goals}  # backward: state -> next state towards a goal
+        depth_ahead: dict[int, int] = {start: 0}
+        depth_behind: dict[int, int] = dict.fromkeys(goals, 0)
+        front_ahead, front_behind = [start], list(goals)
+        while front_ahead and front_behind:
+            forward = len(front_ahead) <= len(front_behind)
+            here, there = (ahead, behind) if forward else (behind, ahead)
+            depth_here, depth_there = (depth_ahead, depth_behind) if forward else (depth_behind, depth_ahead)
+            frontier = front_ahead if forward else front_behind
+            following = []
+            best: tuple[int, int] | None = None
+            for state in frontier:
+                d = depth_here[state] + 1
+                for nxt in self._expand(state):
+                    if nxt in here:
+                        continue
+                    here[nxt] = state
+                    depth_here[nxt] = d
+                    following.append(nxt)
+                    if nxt in there:
+                        total = d + depth_there[nxt]
+                        if best is None or total < best[0]:
+                            best = (total, nxt)
+            if best is not None:
+                meet = best[1]
+                chain = [meet]
+                while ahead[chain[-1]] != -1:
+                    chain.append(ahead[chain[-1]])
+                chain.reverse()
+                while behind[chain[-1]] != -1:
+                    chain.append(behind[chain[-1]])
+                return self._steps(chain, len(cells))
+            if forward:
+                front_ahead = following
+            else:
+                front_behind = following
+        return None
+
+    def _search_forward(self, cells: tuple[int, ...]) -> list[tuple[int, int, int]] | None:
         moving = len(cells)
         occ0 = self.occupied(cells)
         if self.connected(occ0):
@@ -333,6 +469,10 @@ class BeeRound:
         while parent[chain[-1]] != -1:
             chain.append(parent[chain[-1]])
         chain.reverse()
+        return self._steps(chain, moving)
+
+    @staticmethod
+    def _steps(chain: Sequence[int], moving: int) -> list[tuple[int, int, int]]:
         steps = []
         for before, after in itertools.pairwise(chain):
             for i in range(moving):
@@ -349,6 +489,13 @@ class BeeRound:
             out.append(f"{die}{self.path(a, b, self.occupied(now))}")
             now[die - 1] = b
         return out
+
+
+def _cells(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        yield low.bit_length() - 1
 
 
 def _segment(a: int, b: int, width: int) -> str:
@@ -384,10 +531,25 @@ def _split_segments(text: str) -> list[tuple[str, int]]:
 # -- whole layouts -----------------------------------------------------------------
 
 
-def solve_layout(layout: BeeLayout, advanced: bool) -> dict[int, list[str] | None]:
-    """A shortest solution for each queen of the round sequence (3, 4, ...), None where impossible."""
+def solve_layout(
+    layout: BeeLayout, advanced: bool, position: dict[int, int] | None = None
+) -> dict[int, list[str] | None]:
+    """A shortest solution for each queen of the round sequence (3, 4, ...), None where impossible.
+
+    ``position`` ({die: cell}, the queen being the biggest die) starts from a
+    position within a round, as the book's ``dice:`` marker shows one; the
+    rounds after it start from the starting spaces as usual.
+    """
     out: dict[int, list[str] | None] = {}
-    for queen in range(MIN_DICE, layout.dice + 1):
+    first = MIN_DICE
+    if position:
+        first = max(position)
+        rnd = layout.round(first, advanced)
+        cells = rnd.check_position(position)
+        steps = rnd.solve(cells)
+        out[first] = None if steps is None else rnd.notation(steps, cells)
+        first += 1
+    for queen in range(first, layout.dice + 1):
         rnd = layout.round(queen, advanced)
         steps = rnd.solve()
         out[queen] = None if steps is None else rnd.notation(steps)

@@ -46,8 +46,16 @@ def solve_text(game: str, text: str, advanced: bool = False, country_road: bool 
     """The solution of a layout given in the grid text format, as JSON data."""
     game = _check_game(game)
     if game == "bee":
-        layout = bee.BeeLayout.parse(text)
-        rounds = bee.solve_layout(layout, advanced)
+        grid = Grid.parse(text)
+        layout = bee.BeeLayout.from_grid(grid)
+        dice = grid.dice()
+        position = {k: r * layout.width + c for k, (r, c) in dice.items()}
+        if position == {k: layout.starts[k] for k in range(1, max(position, default=0) + 1)}:
+            position = {}  # the starting position, as the book sets up: the whole round sequence
+        try:
+            rounds = bee.solve_layout(layout, advanced, position or None)
+        except bee.BeeMoveError as error:
+            raise PuzzleCliError(f"dice: {error}") from None
         moves: list[str] = []
         for steps in rounds.values():
             moves += ["give-up"] if steps is None else steps
