@@ -19,7 +19,7 @@ import sys
 import time
 
 from bones.puzzles import mountains
-from bones.puzzles.bee import MIN_DICE, BeeLayout, BeeRound
+from bones.puzzles.bee import MIN_DICE, BeeLayout, BeeRound, random_layout
 from bones.puzzles.fujisan import FujisanBoard, FujisanLayout
 from bones.puzzles.problems import problems
 
@@ -42,6 +42,29 @@ def bench_bee() -> float:
         print(f"  problem {problem.number:2}: queens 3..{layout.dice}: {' '.join(lengths):12} {spent * 1000:7.1f} ms")
     print(f"  all 20: {total:.2f} s (target {BEE_TARGET:.0f} s)")
     return total
+
+
+def bee_distribution(layouts: int, seed: int) -> None:
+    """Random 6-dice deals (advanced rule): share impossible and median length per queen.
+
+    The author's statistics (1000 deals each, reference/donimoes/bee_random_solution_length_stats.csv):
+    queen 3: 23% impossible, median 3; 4: 21%, 4; 5: 17%, 4; 6: 8%, 5.
+    """
+    if layouts <= 0:
+        return
+    rng = random.Random(seed)
+    lengths: dict[int, list[int]] = {q: [] for q in range(3, 7)}
+    started = time.perf_counter()
+    for _ in range(layouts):
+        layout = random_layout(6, rng)
+        for queen in range(3, 7):
+            steps = BeeRound(layout, queen, advanced=True).solve()
+            lengths[queen].append(-1 if steps is None else len(steps))
+    print(f"Bee Donimoes, {layouts} random 6-dice deals, advanced rule ({time.perf_counter() - started:.1f} s)")
+    for queen, found in lengths.items():
+        solved = sorted(n for n in found if n >= 0)
+        share = 100 * (len(found) - len(solved)) / len(found)
+        print(f"  queen {queen}: {share:.0f}% impossible, median {statistics.median(solved):.0f}, longest {solved[-1]}")
 
 
 def bench_fujisan() -> float:
@@ -85,10 +108,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--bee-layouts", type=int, default=100, help="random Bee deals for the distribution check")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     bee = bench_bee()
+    bee_distribution(args.bee_layouts, args.seed)
     fuji = bench_fujisan()
     bench_mountains(args.deals, args.seed)
     missed = [
