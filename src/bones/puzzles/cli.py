@@ -246,8 +246,6 @@ def play_puzzle(
         history.append(state)
         state = after
         console.print(state.render(0))
-    if state.outcome is not None:
-        console.print(f"[bold]{state.outcome.reason}[/bold]")
     return state
 
 
