@@ -130,9 +130,11 @@ def test_puzzle_loop_checks_every_move() -> None:
 def test_puzzle_loop_with_bots_for_the_other_seats() -> None:
     state = bones.rules("mountains", version="coop", players=3).new_game(seed=5)
     console = Console(record=True, width=100)
-    final = play_puzzle(state, console, lambda prompt: "auto", random.Random(1))
+    answers = iter(["hint"])
+    final = play_puzzle(state, console, lambda prompt: next(answers, "auto"), random.Random(1))
     assert final.is_over and final.outcome is not None
-    assert "seat 1:" in console.export_text()
+    text = console.export_text()
+    assert "seat 1:" in text and "the computer would play" in text
 
 
 @pytest.mark.parametrize("game", ["bee", "fujisan"])

@@ -217,7 +217,8 @@ def play_puzzle(
             try:
                 solution = state.solve()  # type: ignore[attr-defined]
             except (AttributeError, ValueError) as error:
-                console.print(f"[red]no solver here: {error}[/red]")
+                # Hidden dominoes: no solving ahead, but the Normal player's choice is a fair hint.
+                console.print(f"{error}; the computer would play {helper.choose(state.observation(0), rng)}")
                 continue
             if word == "hint":
                 console.print(f"hint: {solution[0]}" if solution else "nothing left to do")
