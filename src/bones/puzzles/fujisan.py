@@ -67,10 +67,10 @@ ENDS_MASK = sum(1 << square(r, c) for r in (0, 1) for c in (0, WIDTH - 1))
 START = ENDS_MASK
 PEAK_SQUARES = tuple(square(r, c) for r in (0, 1) for c in PEAK)
 ROW_MASKS = (sum(1 << square(0, c) for c in range(WIDTH)), sum(1 << square(1, c) for c in range(WIDTH)))
-# The squares whose occupancy decides a priest's moves: his row, his domino, the peak.
-NEAR = tuple(
-    ROW_MASKS[sq // WIDTH] | 1 << (sq + WIDTH if sq < WIDTH else sq - WIDTH) | PEAK_MASK for sq in range(2 * WIDTH)
-)
+# The squares whose occupancy decides a priest's moves: his row and his domino; on the peak
+# during the climb, the peak alone.
+NEAR_DOWN = tuple(ROW_MASKS[sq // WIDTH] | 1 << (sq + WIDTH if sq < WIDTH else sq - WIDTH) for sq in range(2 * WIDTH))
+NEAR_UP = tuple(PEAK_MASK if sq % WIDTH in PEAK else NEAR_DOWN[sq] for sq in range(2 * WIDTH))
 
 
 @dataclass(frozen=True)
@@ -292,12 +292,13 @@ class FujisanBoard:
                     continue  # reached again more cheaply and expanded at its lower level
                 descent = s & DESCENT
                 occ = s ^ descent
+                near = NEAR_DOWN if descent else NEAR_UP
                 bits = occ
                 while bits:
                     low = bits & -bits
                     bits ^= low
                     sq = low.bit_length() - 1
-                    key = occ & NEAR[sq] | descent | sq << 29
+                    key = occ & near[sq] | descent | sq << 29
                     moves = cache.get(key)
                     if moves is None:
                         table = down if descent else up
