@@ -28,6 +28,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy src/bones/web
 	$(BIN)/mypy src/bones/donimoes/runners.py src/bones/donimoes/runners_kernel.py
 	$(BIN)/mypy src/bones/bingo
+	$(BIN)/mypy src/bones/puzzles
 
 unit: $(STAMP)
 	$(BIN)/python -m pytest -n 2 README.md tests
@@ -35,6 +36,7 @@ unit: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/strength_finder.py --games 2000
+	$(BIN)/python bench/puzzles.py
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info

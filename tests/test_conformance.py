@@ -26,6 +26,9 @@ VARIANTS: dict[str, list[dict]] = {
     "classic": [{"players": 3}, {"players": 4}, {"set": 12}],
     "finder": [{"players": 3}, {"players": 4}],
     "bingo": [{"target": 1}],
+    "bee": [{"advanced": True, "dice": 5}, {"dice": 3}],
+    "fujisan": [{"country_road": True}],
+    "mountains": [{"version": "coop", "players": 2}, {"version": "coop", "players": 4}, {"version": "drawn"}],
 }
 SEEDS = range(6)
 MAX_MOVES = 5000

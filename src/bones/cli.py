@@ -30,6 +30,7 @@ console = Console(highlight=False)
 # Modules that add their own commands: each has ``register(app)``.
 CLI_MODULES: list[str] = [
     "bones.web.cli",
+    "bones.puzzles.cli",
 ]
 
 

@@ -199,6 +199,9 @@ GAME_MODULES = [
     "bones.donimoes.finder",
     "bones.donimoes.runners",
     "bones.bingo.rules",
+    "bones.puzzles.bee_game",
+    "bones.puzzles.fujisan_game",
+    "bones.puzzles.mountains_game",
 ]
 
 

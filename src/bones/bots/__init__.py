@@ -43,6 +43,7 @@ BOT_MODULES = [
     "bones.donimoes.finder_bots",
     "bones.bots.runners",
     "bones.bots.bingo",
+    "bones.puzzles.bots",
 ]
 
 

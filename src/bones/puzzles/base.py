@@ -1,0 +1,86 @@
+"""What the puzzles share: moves as canonical text, the observation, a shuffled tiling."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from bones.game import Move, Observation
+
+GIVE_UP = "give-up"
+
+
+@dataclass(frozen=True, order=True)
+class PuzzleMove(Move):
+    """A puzzle move; its text is canonical, so equal texts are equal moves."""
+
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"PuzzleMove({self.text})"
+
+
+GIVE_UP_MOVE = PuzzleMove(GIVE_UP)
+
+
+@dataclass(frozen=True)
+class PuzzleObservation(Observation):
+    """Everything on the table that ``seat`` may see (a solitaire hides nothing)."""
+
+    seat: int
+    to_move: int | None
+    legal_moves: tuple[Move, ...]
+    game: str
+    position: Mapping[str, Any] = field(default_factory=dict)
+    picture: str = ""
+    # The Normal bot's choice, computed only from what this seat may see (None: no advice).
+    advice: Callable[[], Move] | None = field(default=None, compare=False, repr=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "seat": self.seat,
+            "to_move": self.to_move,
+            "legal_moves": [str(m) for m in self.legal_moves],
+            "position": dict(self.position),
+            "picture": self.picture,
+        }
+
+
+def random_tiling(width: int, height: int, rng: random.Random) -> list[tuple[int, int]]:
+    """A random domino tiling of a width x height rectangle as pairs of cell indices (row * width + col)."""
+    if width * height % 2:
+        raise ValueError(f"a {width}x{height} rectangle cannot be tiled by dominoes")
+    size = width * height
+    covered = [False] * size
+    pairs: list[tuple[int, int]] = []
+
+    def fill(start: int) -> bool:
+        cell = start
+        while cell < size and covered[cell]:
+            cell += 1
+        if cell == size:
+            return True
+        options = []
+        if cell % width + 1 < width and not covered[cell + 1]:
+            options.append(cell + 1)
+        if cell + width < size:
+            options.append(cell + width)
+        rng.shuffle(options)
+        for other in options:
+            covered[cell] = covered[other] = True
+            pairs.append((cell, other))
+            if fill(cell + 1):
+                return True
+            pairs.pop()
+            covered[cell] = covered[other] = False
+        return False
+
+    if not fill(0):  # pragma: no cover - every even rectangle has a tiling
+        raise ValueError("no tiling found")
+    return pairs

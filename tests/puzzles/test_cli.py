@@ -1,0 +1,147 @@
+"""The puzzle commands: bones solve / generate / puzzle."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from rich.console import Console
+
+import bones
+from bones.cli import main
+from bones.puzzles.bee import BeeLayout
+from bones.puzzles.cli import play_puzzle
+from bones.puzzles.grid import Grid
+from bones.puzzles.mountains import arrangement_from_grid, tiles_from_grid
+from bones.puzzles.problems import problems
+
+BOOK_EXAMPLE = """\
+    4|4 0|1 3|3
+
+    2|2 2|1 0|4
+
+    2|3 0|2 1|4
+
+    0|3 4|2 1|1
+
+    4|3 1|3 0|0
+    ---
+    dice:(1,1)3,(3,2)2,(3,4)1
+"""
+
+
+def run(capsys, *argv: str) -> tuple[int, str]:
+    try:
+        main(list(argv))
+        code = 0
+    except SystemExit as done:
+        code = int(done.code or 0)
+    return code, capsys.readouterr().out
+
+
+def test_solve_bee_json_has_moves_length_and_each_queens_length(tmp_path, capsys) -> None:
+    path = tmp_path / "p14.txt"
+    path.write_text(problems("bee")[13].grid)
+    code, out = run(capsys, "solve", "bee", str(path), "--advanced", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["lengths"] == {"3": 7, "4": 7, "5": 7, "6": 5}
+    assert data["length"] == 26 and len(data["moves"]) == 26
+    state = bones.rules("bee", advanced=True).new_game(setup={"grid": path.read_text()})
+    for move in data["moves"]:
+        state = state.play(move)
+    assert state.is_over and state.outcome.winners == (0,)
+
+
+def test_solve_reads_the_book_text_as_printed(tmp_path, capsys) -> None:
+    path = tmp_path / "example.txt"
+    path.write_text(BOOK_EXAMPLE)
+    code, out = run(capsys, "solve", "bee", str(path))
+    assert code == 0 and "queen 3: 3 moves" in out and "queen 4" in out
+
+
+def test_solve_bee_from_a_position_the_book_prints(tmp_path, capsys) -> None:
+    # The rules' example after two moves; the book finishes with "(3,1)L3U1": die 2 left 3, up 1.
+    path = tmp_path / "middle.txt"
+    path.write_text(BOOK_EXAMPLE.replace("(3,2)2,(3,4)1", "(3,1)2,(0,1)1") + "    arrows:(3,4)D3L3\n")
+    code, out = run(capsys, "solve", "bee", str(path), "--json")
+    assert code == 0 and json.loads(out)["rounds"]["3"] == ["2L3U1"]
+    path.write_text(BOOK_EXAMPLE.replace("(3,2)2", "(2,1)2"))
+    code, out = run(capsys, "solve", "bee", str(path))
+    assert code == 2 and "die 2 cannot stand on (2,1)" in out
+
+
+def test_solve_fujisan_and_country_road(tmp_path, capsys) -> None:
+    path = tmp_path / "f2.txt"
+    path.write_text(problems("fujisan")[1].grid)
+    code, out = run(capsys, "solve", "fujisan", str(path), "--json")
+    assert code == 0 and json.loads(out)["length"] == 17
+    code, out = run(capsys, "solve", "fujisan", str(path), "--country-road", "--json")
+    assert json.loads(out)["length"] == 29
+
+
+def test_solve_mountains_gives_a_map_of_the_same_dominoes(tmp_path, capsys) -> None:
+    deal = "4 1 3   2 5 2\n- - -   - - -\n2 0 1   0 4 2\n\n3 6 5   5 6 4\n- - -   - - -\n0 0 5   1 3 4\n\n"
+    deal += "6 1 3   0 1 1\n- - -   - - -\n5 4 3   4 6 2\n"
+    path = tmp_path / "deal.txt"
+    path.write_text(deal)
+    code, out = run(capsys, "solve", "mountains", str(path), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["penalty"] == 0
+    arrangement = arrangement_from_grid(Grid.parse(data["map"]))
+    assert arrangement is not None and arrangement.penalty == 0
+    assert arrangement.tiles() == tiles_from_grid(Grid.parse(deal))
+
+
+def test_malformed_files_get_a_clear_error(tmp_path, capsys) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_text("0|1 2\n  x\n3 4\n")
+    code, out = run(capsys, "solve", "bee", str(path))
+    assert code == 2 and "line 2, column 3" in out
+    code, out = run(capsys, "solve", "bee", str(tmp_path / "missing.txt"))
+    assert code == 2 and "cannot read" in out
+    code, out = run(capsys, "solve", "chess", str(path))
+    assert code == 2 and "unknown puzzle" in out
+
+
+def test_generate_prints_a_layout_that_solves_to_the_length_asked(tmp_path, capsys) -> None:
+    code, out = run(capsys, "generate", "bee", "--dice", "3", "--moves", "5", "--advanced", "--seed", "4")
+    layout = BeeLayout.parse(out)
+    assert code == 0 and len(layout.round(3, True).solve() or []) == 5
+    code, out = run(capsys, "generate", "fujisan", "--moves", "15", "--seed", "1")
+    path = tmp_path / "f.txt"
+    path.write_text(out)
+    code, out = run(capsys, "solve", "fujisan", str(path), "--json")
+    assert json.loads(out)["length"] == 15
+    code, out = run(capsys, "generate", "mountains", "--seed", "2")
+    assert len(tiles_from_grid(Grid.parse(out))) == 18
+
+
+def test_puzzle_loop_checks_every_move() -> None:
+    state = bones.rules("bee", advanced=True).new_game(setup={"grid": problems("bee")[0].grid})
+    answers = iter(["hint", "3R1", "1D9"] + [str(m) for m in state.solve()])
+    console = Console(record=True, width=100)
+    final = play_puzzle(state, console, lambda prompt: next(answers), random.Random(0))
+    text = console.export_text()
+    assert final.is_over and final.outcome.winners == (0,)
+    assert "hint: 1R3" in text and "queen bee" in text and "leaves the board" in text
+
+
+def test_puzzle_loop_with_bots_for_the_other_seats() -> None:
+    state = bones.rules("mountains", version="coop", players=3).new_game(seed=5)
+    console = Console(record=True, width=100)
+    answers = iter(["hint"])
+    final = play_puzzle(state, console, lambda prompt: next(answers, "auto"), random.Random(1))
+    assert final.is_over and final.outcome is not None
+    text = console.export_text()
+    assert "seat 1:" in text and "the computer would" in text
+
+
+@pytest.mark.parametrize("game", ["bee", "fujisan"])
+def test_undo_takes_back_a_move(game: str) -> None:
+    state = bones.rules(game).new_game(seed=3)
+    first = str(state.solve()[0])
+    answers = iter([first, "undo", "q"])
+    console = Console(record=True, width=100)
+    final = play_puzzle(state, console, lambda prompt: next(answers))
+    assert final.moves == ()
