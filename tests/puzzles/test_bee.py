@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from tests.puzzles import brute
 
 import bones
 from bones.puzzles.bee import BeeLayout, generate, random_layout, solve_layout
 from bones.puzzles.grid import Grid, GridFormatError
 from bones.puzzles.problems import problems
 from bones.record import Record
+from tests.puzzles import brute
 
 BOOK_EXAMPLE = """\
 4|4 0|1 3|3

@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from tests.puzzles import brute
 
 import bones
 from bones.puzzles import fujisan
 from bones.puzzles.problems import problems
 from bones.record import Record
+from tests.puzzles import brute
 
 PUBLISHED = [14, 17, 20, 23, 26, 29, 32, 35, 38, 41, 44, 47, 49, 52, 56, 58, 60, 64, 67, 70]
 # Up and back down (Country Road); problem 1's priests can climb but never all get down.

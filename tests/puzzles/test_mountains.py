@@ -7,13 +7,13 @@ import re
 from pathlib import Path
 
 import pytest
-from tests.puzzles import brute
 
 import bones
 from bones.bots import bot_for
 from bones.puzzles import mountains
 from bones.puzzles.grid import Grid, GridFormatError
 from bones.record import Record
+from tests.puzzles import brute
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
