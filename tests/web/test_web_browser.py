@@ -100,6 +100,7 @@ def test_a_whole_hand_by_tapping(browser: Any, live_server: Any, artifacts: Path
     rows = page.locator("#sheet-hands tr")
     assert rows.count() == 3  # the header, you, Lily
     assert page.locator("#next-hand").inner_text() == "NEXT HAND"
+    page.wait_for_timeout(500)  # let the sheet finish fading in, so the artifact shows what a player sees
     page.screenshot(path=str(artifacts / "portrait-sheet.png"))
     assert not page.errors
 
@@ -117,6 +118,7 @@ def test_a_whole_hand_by_dragging(browser: Any, live_server: Any, artifacts: Pat
     page.wait_for_timeout(500)
     page.screenshot(path=str(artifacts / "landscape-table.png"))
     play_hand(page, act)
+    page.wait_for_timeout(500)
     page.screenshot(path=str(artifacts / "landscape-sheet.png"))
     assert not page.errors
 
