@@ -10,8 +10,9 @@ import pytest
 from rich.console import Console
 
 import bones
-from bones.bingo.kernel import BINGO, CLOSE, DOUBLES, OVER, bits
+from bones.bingo.kernel import BINGO, CLOSE, DOUBLES, OVER
 from bones.bingo.state import BingoState
+from bones.bits import bits
 from bones.bots import bot_for, levels_for
 from bones.bots.bingo import CrazyBingoBot, HardBingoBot
 from bones.bots.bingo_search import Belief, solve

@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass, field
 from functools import cache
 
+from bones.bits import bits
+
 MAX_PIPS = (6, 9, 12)
 _TILE_TEXT = re.compile(r"^\s*(\d{1,2})\s*[:\-|]\s*(\d{1,2})\s*$")
 
@@ -139,12 +141,7 @@ def mask_of(tiles: object) -> int:
 
 def tiles_of(mask: int) -> list[Tile]:
     """The tiles of a mask, lowest index first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(TILES[low.bit_length() - 1])
-        mask ^= low
-    return out
+    return [TILES[index] for index in bits(mask)]
 
 
 def pips_of(mask: int) -> int:

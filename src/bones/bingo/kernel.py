@@ -121,15 +121,6 @@ class Table:
 TABLES = tuple(Table(trump) for trump in range(7))
 
 
-def bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 class Hand:
     """One hand in progress.
 

@@ -22,10 +22,10 @@ from bones.bingo.kernel import (
     TAKE_TRUMP,
     TILE_PART,
     Hand,
-    bits,
     honours_points,
 )
 from bones.bingo.moves import BingoMove
+from bones.bits import bits
 from bones.game import IllegalMoveError, Move, Observation, Outcome, State
 from bones.tiles import HIGH, PIPS, TILES, Tile, pip_set
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from bones.bingo.kernel import CLOSE, TAKE_TRUMP, bits
+from bones.bingo.kernel import CLOSE, TAKE_TRUMP
+from bones.bits import bits
 from bones.tiles import TILES
 
 if TYPE_CHECKING:

@@ -24,9 +24,9 @@ from bones.bingo.kernel import (
     TAKE_TRUMP,
     TILE_PART,
     Hand,
-    bits,
     honours_points,
 )
+from bones.bits import bits
 from bones.tiles import HIGH, LOW, PIPS
 
 

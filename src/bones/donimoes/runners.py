@@ -67,6 +67,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
+from bones.bits import bits
 from bones.donimoes.runners_kernel import (
     BLACK,
     BLACK_SEAT,
@@ -91,7 +92,6 @@ from bones.donimoes.runners_kernel import (
     all_placed,
     apply,
     between,
-    bits,
     can_swap,
     cell_name,
     cell_of,

@@ -82,15 +82,6 @@ RAYS = _rays()  # RAYS[cell][direction]: the cells beyond, nearest first
 ADJACENT = tuple(sum(1 << ray[0] for ray in RAYS[c] if ray) for c in range(CELLS))
 
 
-def bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 @dataclass(frozen=True)
 class Board:
     """The numbers on the 56 cells and which cells form each domino; never changes in a game."""

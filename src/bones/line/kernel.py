@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bones.bits import bits
 from bones.tiles import HIGH, LOW, PIPS, pip_set
 
 NORMAL, ACROSS, SHORT = 1, 2, 0
@@ -140,7 +141,7 @@ class Kernel:
         if self.placed == 0:
             if self.opening >= 0:
                 return [(PLAY, self.opening, -1)] if hand >> self.opening & 1 else []
-            return [(PLAY, t, -1) for t in _bits(hand)]
+            return [(PLAY, t, -1) for t in bits(hand)]
         moves = []
         masks = self.masks
         for slot, value in enumerate(self.ends):
@@ -276,12 +277,3 @@ class Kernel:
             total += PIPS[low.bit_length() - 1]
             hand ^= low
         return total
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
