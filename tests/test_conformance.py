@@ -24,6 +24,15 @@ VARIANTS: dict[str, list[dict]] = {
     "muggins": [{"players": 4, "teams": True}, {"spinner": True, "players": 3}],
     "kozel": [{"set": 9}],
     "classic": [{"players": 3}, {"players": 4}, {"set": 12}],
+    "tetradominoes": [
+        {"players": 1},
+        {"players": 1, "solitaire_level": 2},
+        {"players": 3},
+        {"players": 4},
+        {"players": 2, "tournament": True},
+        {"players": 3, "tournament": True},
+        {"players": 4, "tournament": True},
+    ],
 }
 SEEDS = range(6)
 MAX_MOVES = 5000

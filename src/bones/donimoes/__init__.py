@@ -1,0 +1,1 @@
+"""The Donimoes games with players (Don Kirkby's book): Tetradominoes, Domino Runners, Domino Finder."""
