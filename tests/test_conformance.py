@@ -48,7 +48,9 @@ def cases() -> list[tuple[str, dict]]:
 
 def fingerprint(state: State) -> str:
     outcome = state.outcome.to_dict() if state.outcome else None
-    return json.dumps([state.render(None), [str(m) for m in state.moves], outcome, state.to_move])
+    last = str(state.moves[-1]) if state.moves else None
+    legal = [str(m) for m in state.legal_moves]
+    return json.dumps([state.render(None), len(state.moves), last, legal, outcome, state.to_move])
 
 
 def random_game(game_id: str, options: dict, seed: int) -> list[State]:
@@ -63,8 +65,8 @@ def random_game(game_id: str, options: dict, seed: int) -> list[State]:
     return states
 
 
-def hidden_tile_pattern(text: str) -> re.Pattern[str]:
-    return re.compile(rf"(?<![\d]){re.escape(text)}(?![\d])")
+# Every token that could name a hidden piece: tiles like 6:3, plus any word, for games whose pieces are named otherwise.
+PIECE_TEXT = re.compile(r"\d+:\d+|[A-Za-z0-9_]+")
 
 
 @pytest.mark.parametrize(("game_id", "options"), cases(), ids=lambda v: v if isinstance(v, str) else json.dumps(v))
@@ -95,6 +97,7 @@ def test_random_playouts(game_id: str, options: dict) -> None:
         _check_record(states[-1])
         again = random_game(game_id, options, seed)
         assert fingerprint(again[-1]) == fingerprint(states[-1]), "the same seed gave another game"
+        assert again[-1].moves == states[-1].moves
 
 
 def _check_illegal_refused(state: State, states: list[State]) -> None:
@@ -124,14 +127,17 @@ def _check_observations(state: State) -> None:
         data = obs.to_dict()
         data.pop("results", None)  # finished hands are turned face up by the rules
         text = json.dumps(data)
-        for hidden in state.hidden_from(seat):
-            assert not hidden_tile_pattern(hidden).search(text), f"seat {seat} can see {hidden}"
+        hidden = state.hidden_from(seat)
+        if hidden:
+            seen = set(PIECE_TEXT.findall(text)) & hidden
+            assert not seen, f"seat {seat} can see {sorted(seen)}"
 
 
 def _check_record(state: State) -> None:
     record = Record.of(state)
     again = Record.loads(record.dumps()).replay()
     assert fingerprint(again) == fingerprint(state)
+    assert again.moves == state.moves
 
 
 def test_unknown_game_and_options_are_refused() -> None:

@@ -214,10 +214,10 @@ def main(argv: list[str] | None = None) -> None:
     except typer.Abort:
         console.print("\nbye")
         raise SystemExit(1) from None
-    except Exception as error:  # click usage errors
-        import click
-
-        if isinstance(error, click.ClickException):
-            error.show()
+    except Exception as error:
+        # Usage errors come from the click that Typer ships; they know how to show themselves.
+        show = getattr(error, "show", None)
+        if callable(show) and hasattr(error, "exit_code"):
+            show()
             raise SystemExit(error.exit_code) from None
         raise

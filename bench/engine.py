@@ -1,0 +1,117 @@
+"""Random playouts per second: 2-player draw, 2-player block, 4-player kozel.
+
+Each playout deals a fresh hand and plays it to its end with uniformly random
+legal moves (kozel's first-hand rule: 1:1 opens). Deals are made in batches
+with NumPy (a shuffled 28-tile row per hand); the play itself is the
+pure-Python bit-mask loop of bones.line.playout, which tests/line/test_kernel.py
+checks move for move against the public LineState.
+
+Target (issue 2): kozel at least 10x the `dominoes` package's 4-player random
+game, which plays about 7,500 games a second on this kind of machine, so
+75,000 hands a second. Both wall-clock and CPU-time rates are printed; the CPU
+rate is the fair one on a shared machine.
+
+    .venv/bin/python bench/engine.py [--seconds 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+import numpy as np
+
+import bones
+from bones.line.playout import random_hand
+from bones.tiles import Tile, pip_set
+
+REFERENCE_DOMINOES = 7_500
+TARGET = 10 * REFERENCE_DOMINOES
+BATCH = 20_000
+
+
+def deals(rng: np.random.Generator, count: int, players: int, hand_size: int) -> list[list[int]]:
+    """``count`` shuffled double-six sets, each as hand masks followed by the boneyard tiles."""
+    perm = rng.permuted(np.tile(np.arange(28, dtype=np.int64), (count, 1)), axis=1)
+    dealt = players * hand_size
+    masks = (np.int64(1) << perm[:, :dealt]).reshape(count, players, hand_size).sum(axis=2)
+    return np.concatenate([masks, perm[:, dealt:]], axis=1).tolist()
+
+
+def run(game: str, players: int, seconds: float) -> tuple[float, float, int]:
+    rules = bones.rules(game, players=players) if game != "kozel" else bones.rules("kozel")
+    with_pip = pip_set(6).with_pip
+    np_rng = np.random.default_rng(1)
+    rnd = random.Random(1).random
+    one_one = int(Tile.of(1, 1))
+    draws, reserve, size = rules.draws, rules.reserve, rules.hand_size
+    hands_played = 0
+    wall = time.perf_counter()
+    cpu = time.process_time()
+    while time.perf_counter() - wall < seconds:
+        for row in deals(np_rng, BATCH, players, size):
+            hands = row[:players]
+            boneyard = row[players:]
+            if game == "kozel":
+                opener = next(seat for seat in range(4) if hands[seat] >> one_one & 1)
+                random_hand(hands, boneyard, opener, one_one, with_pip, 4, False, 0, rnd)
+            else:
+                random_hand(hands, boneyard, 0, -1, with_pip, players, draws, reserve, rnd)
+        hands_played += BATCH
+    return hands_played / (time.perf_counter() - wall), hands_played / (time.process_time() - cpu), hands_played
+
+
+def public_state_rate(seconds: float) -> float:
+    """Moves per second through the validated, immutable LineState (for comparison)."""
+    rules = bones.rules("draw")
+    rng = random.Random(2)
+    moves = 0
+    start = time.perf_counter()
+    seed = 0
+    while time.perf_counter() - start < seconds:
+        state = rules.new_game(seed=seed)
+        seed += 1
+        while not state.is_over:
+            state = state.play(rng.choice(state.legal_moves))
+            moves += 1
+    return moves / (time.perf_counter() - start)
+
+
+def dominoes_package_rate(seconds: float) -> float | None:
+    try:
+        import dominoes  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        game = dominoes.Game.new()
+        while game.result is None:
+            game.make_move(*random.choice(game.valid_moves))
+        games += 1
+    return games / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0)
+    args = parser.parse_args()
+    print(f"{'game':<16}{'hands/s (wall)':>16}{'hands/s (cpu)':>16}")
+    results = {}
+    for label, game, players in (("draw 2p", "draw", 2), ("block 2p", "block", 2), ("kozel 4p", "kozel", 4)):
+        wall, cpu, _ = run(game, players, args.seconds)
+        results[label] = cpu
+        print(f"{label:<16}{wall:>16,.0f}{cpu:>16,.0f}")
+    print(f"public LineState: {public_state_rate(args.seconds):,.0f} validated moves/s")
+    reference = dominoes_package_rate(args.seconds)
+    if reference is not None:
+        print(
+            f"dominoes package (installed here): {reference:,.0f} games/s; kozel is {results['kozel 4p'] / reference:.1f}x"
+        )
+    verdict = "meets" if results["kozel 4p"] >= TARGET else "misses"
+    print(f"kozel target {TARGET:,}/s (10x the dominoes package's {REFERENCE_DOMINOES:,}): {verdict} it")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,85 @@
+"""The bones command, run as a user runs it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bones.cli import main
+
+
+def run(args: list[str], stdin: str = "", capsys=None) -> tuple[int, str]:  # type: ignore[no-untyped-def]
+    proc = subprocess.run(
+        [sys.executable, "-c", "from bones.cli import main; main()", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    return proc.returncode, proc.stdout + proc.stderr
+
+
+def test_games_and_rules() -> None:
+    code, out = run(["games"])
+    assert code == 0
+    for game in ("draw", "block", "allfives", "muggins", "kozel", "classic"):
+        assert game in out
+    code, out = run(["rules", "kozel"])
+    assert code == 0 and "goat" in out and "Options" in out
+
+
+def test_play_a_whole_match_by_always_choosing_the_first_move(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    code, out = run(["play", "draw", "--seed", "4", "--level", "easy", "--save", str(record)], stdin="1\n" * 2000)
+    assert code == 0, out
+    assert "Match over" in out and "Hand 1" in out and "Your tiles" in out
+    data = json.loads(record.read_text())
+    assert data["game"] == "draw" and data["seed"] == 4
+    code, out = run(["replay", str(record)])
+    assert code == 0 and "reached 100" in out
+
+
+def test_play_accepts_move_text_and_explains_bad_moves() -> None:
+    code, out = run(["play", "kozel", "--seed", "2"], stdin="9:9\n1:1\nq\n")
+    assert code == 0
+    assert "not in a double-6 set" in out or "does not hold" in out
+
+
+def test_quitting_saves_the_record(tmp_path: Path) -> None:
+    record = tmp_path / "quit.json"
+    code, _ = run(["play", "block", "--seed", "1", "--save", str(record)], stdin="q\n")
+    assert code == 0 and json.loads(record.read_text())["game"] == "block"
+
+
+def test_simulate_prints_a_summary() -> None:
+    code, out = run(["simulate", "allfives", "--games", "4", "--bots", "easy,normal"])
+    assert code == 0 and "win %" in out and "normal" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "chess"], "unknown game 'chess'"),
+        (["play", "draw", "--players", "7"], "players=7"),
+        (["play", "draw", "--level", "godlike"], "unknown level"),
+        (["play", "draw", "-o", "colour=red"], "unknown option colour"),
+        (["play", "draw", "-o", "oops"], "name=value"),
+        (["replay", "/nonexistent.json"], "cannot read"),
+        (["simulate", "draw", "--bots", "easy,wizard"], "unknown level"),
+    ],
+)
+def test_bad_command_lines_get_a_message_not_a_traceback(args: list[str], message: str) -> None:
+    code, out = run(args)
+    assert code != 0
+    assert message in out
+    assert "Traceback" not in out
+
+
+def test_main_in_process_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["play", "--seed", "notanumber"])
+    assert exit_info.value.code == 2
