@@ -241,7 +241,7 @@ class Kernel:
                         break
                 if not ok:
                     continue
-                cells = tuple(sorted(base + o for o in offsets))
+                cells = tuple(base + o for o in offsets)
                 if cells in seen:
                     continue
                 seen.add(cells)
@@ -250,6 +250,68 @@ class Kernel:
                     if pool >> piece & 1 and not self._touches(cells, col):
                         out.append((piece, col, cells))
         return out
+
+    def tetromino_fits(self, a: int, b: int, x: int, y: int, seat: int) -> bool:
+        """Whether ``seat`` could lay a tetromino after placing (a, b, x, y); stops at the first one."""
+        num, free = self.num, self.free
+        allowed = 1 << a | 1 << b
+        # Cheap test first: the uncovered a's and b's joined to the domino must make four cells.
+        seen = {x, y}
+        stack = [x, y]
+        while stack and len(seen) < 4:
+            c = stack.pop()
+            for d in DIRS:
+                n = c + d
+                if n not in seen and n in free and allowed >> num[n] & 1:
+                    seen.add(n)
+                    stack.append(n)
+        if len(seen) < 4:
+            return False
+        colour = self.spec.colours[seat]
+        colours = (LIGHT, DARK) if colour == ANY_COLOUR else (colour,)
+        pool = self.pool
+        num[x] = a
+        num[y] = b
+        try:
+            for base in (x, y):
+                for offsets, shape in ANCHORED:
+                    ok = True
+                    for o in offsets:
+                        c = base + o
+                        if c != x and c != y and (c not in free or not allowed >> num[c] & 1):
+                            ok = False
+                            break
+                    if not ok:
+                        continue
+                    cells = tuple(base + o for o in offsets)
+                    for col in colours:
+                        piece = shape if col == LIGHT else _MIRROR_INDEX[shape]
+                        if pool >> piece & 1 and not self._touches(cells, col):
+                            return True
+            return False
+        finally:
+            del num[x], num[y]
+
+    def _any_tet(self, x: int, y: int, colour: int) -> bool:
+        num, free = self.num, self.free
+        allowed = 1 << num[x] | 1 << num[y]
+        colours = (LIGHT, DARK) if colour == ANY_COLOUR else (colour,)
+        pool = self.pool
+        for base in (x, y):
+            for offsets, shape in ANCHORED:
+                ok = True
+                for o in offsets:
+                    c = base + o
+                    if c not in free or not allowed >> num[c] & 1:
+                        ok = False
+                        break
+                if ok:
+                    cells = tuple(base + o for o in offsets)
+                    for col in colours:
+                        piece = shape if col == LIGHT else _MIRROR_INDEX[shape]
+                        if pool >> piece & 1 and not self._touches(cells, col):
+                            return True
+        return False
 
     def _touches(self, cells: tuple[int, ...], colour: int) -> bool:
         colour_at = self.colour_at
@@ -324,7 +386,7 @@ class Kernel:
             self.passes = 0
             if log is not None:
                 log.append((seat, PLACE, a << 4 | b, x, y))
-            if self._tets(x, y, self.spec.colours[seat]):
+            if self._any_tet(x, y, self.spec.colours[seat]):
                 self.phase = TETRO
             else:
                 self._end_turn(seat, False)
@@ -359,7 +421,8 @@ class Kernel:
             self.hidden[seat] &= ~(1 << t | 1 << u)
             self.revealed[seat] |= 1 << t | 1 << u
             drawn = self.boneyard.pop()
-            self.hidden[seat] |= 1 << drawn
+            if drawn >= 0:  # a bot's copy may hold an unknown pile (-1)
+                self.hidden[seat] |= 1 << drawn
             self.passes = 0
             if log is not None:
                 log.append((seat, REVEAL, t, u, opened))
@@ -417,7 +480,8 @@ class Kernel:
             count = min(HAND, len(self.boneyard))
             for _ in range(count):
                 drawn = self.boneyard.pop()
-                self.hidden[seat] |= 1 << drawn
+                if drawn >= 0:
+                    self.hidden[seat] |= 1 << drawn
                 if log is not None:
                     log.append((seat, SOLO_DRAW, drawn, 0, 0))
             if count:
@@ -453,7 +517,8 @@ class Kernel:
     def _end_turn(self, seat: int, tetromino: bool) -> None:
         if (self.hidden[seat] | self.revealed[seat]).bit_count() < HAND and self.boneyard:
             drawn = self.boneyard.pop()
-            self.hidden[seat] |= 1 << drawn
+            if drawn >= 0:
+                self.hidden[seat] |= 1 << drawn
             if self.log is not None:
                 self.log.append((seat, DRAW, drawn, 0, 0))
         if tetromino and self.spec.trade:

@@ -80,9 +80,10 @@ FIXED: tuple[tuple[tuple[int, ...], str], ...] = tuple(
     (tuple(r * WIDTH + c for r, c in fixed), name) for fixed, name in sorted(SHAPE_OF.items())
 )
 # (offsets relative to one of its cells, shape) for every fixed shape and every cell of it:
-# the placements of a shape that contain a given cell are ``cell + offset``.
+# the placements of a shape that contain a given cell are ``cell + offset``. Offsets are
+# ascending, so the cells of a placement come out sorted.
 ANCHORED: tuple[tuple[tuple[int, ...], int], ...] = tuple(
-    (tuple(o - offsets[k] for o in offsets), PIECES.index(name)) for offsets, name in FIXED for k in range(4)
+    (tuple(sorted(o - offsets[k] for o in offsets)), PIECES.index(name)) for offsets, name in FIXED for k in range(4)
 )
 
 

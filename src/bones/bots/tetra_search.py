@@ -1,0 +1,190 @@
+"""Crazy for Tetradominoes: sampled deals and look-ahead.
+
+Crazy ranks its domino moves as Hard does and keeps the best few. It then deals
+the hidden dominoes many times, consistently with everything it has seen
+(``tetra_belief``), and plays each kept move forward in every deal: its own
+tetromino and refill draw, then each player before its next turn lays a
+tetromino if their (sampled) hand allows one, then whether it can lay one
+itself on its next turn. A tetromino that ends the game counts triple. The move
+with the best average wins, Hard's own weighing breaking near-ties. The same
+deals serve every move, so the comparison is fair; the number of deals and moves
+is fixed, so a seed replays the same choices.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bones.bots.tetra_belief import Belief
+from bones.bots.tetra_eval import MIRROR_INDEX, Board, Template, all_templates
+from bones.bots.tetradominoes import Candidate, HardBot, first_tetromino_placement
+from bones.donimoes.tetra_kernel import ANSWER, DOMINO, KEEP, OFFER, PLACE, SKIP, TET, TETRO, Kernel
+from bones.donimoes.tetra_pieces import ANY_COLOUR, DARK, DIRS, LIGHT
+from bones.donimoes.tetradominoes import TetraObservation
+from bones.tiles import HIGH, LOW
+
+WIN = 3.0  # a tetromino that ends the game
+
+
+class CrazyBot(HardBot):
+    level = "crazy"
+    CANDIDATES = 8
+    DEALS = 32
+    HARD_WEIGHT = 0.25
+    FOLLOW = (1.0, 0.8, 0.7)
+    NEXT = 0.6
+
+    def domino(self, obs: TetraObservation, moves: list[tuple], rng: random.Random) -> tuple:
+        if obs.rules.players == 1:
+            return super().domino(obs, moves, rng)
+        ranked = sorted(self.weigh_dominoes(obs, moves, rng), key=lambda c: -c.value)
+        kept = ranked[: self.CANDIDATES]
+        if len(kept) == 1:
+            return kept[0].move
+        belief = Belief(obs)
+        worlds = [belief.world(obs.public, rng) for _ in range(self.DEALS)]
+        board = Board(obs.public)
+        best = None
+        best_value = 0.0
+        for candidate in kept:
+            templates = self.threats(obs, board, candidate)
+            total = 0.0
+            for number, world in enumerate(worlds):
+                total += self.play_forward(world, obs, candidate, templates, random.Random(number))
+            value = total / len(worlds) + self.HARD_WEIGHT * candidate.value
+            if best is None or value > best_value:
+                best, best_value = candidate, value
+        assert best is not None
+        return best.move
+
+    def threats(self, obs: TetraObservation, board: Board, candidate: Candidate) -> list[Template]:
+        """The templates left after ``candidate``."""
+        if candidate.tet is None:
+            _, a, b, x, y = candidate.move
+            return board.templates_after(a, b, x, y)
+        after = obs.public.copy()
+        after.apply(candidate.move)
+        after.apply((TET, *candidate.tet))
+        return list(all_templates(after).values())
+
+    def play_forward(
+        self,
+        world: Kernel,
+        obs: TetraObservation,
+        candidate: Candidate,
+        templates: list[Template],
+        rng: random.Random,
+    ) -> float:
+        seat = obs.seat
+        rules = obs.rules
+        sides = rules.sides
+        k = world.copy()
+        k.apply(candidate.move)
+        gain = 0.0
+        if k.phase == TETRO:
+            if candidate.tet is None:
+                k.apply((SKIP,))
+            else:
+                k.apply((TET, *candidate.tet))
+                if k.over:
+                    return WIN
+                gain += 1.0
+        _settle_trade(k)
+        colour = k.spec.colours[seat]
+        my_bit = 3 if colour == ANY_COLOUR else 1 << colour
+        my_hand = k.hidden[seat] | k.revealed[seat]
+        live = [t for t in templates if t.colours & my_bit and t.tiles & my_hand]
+        changed = blocked = False
+        for step in range(1, rules.players):
+            s = (seat + step) % rules.players
+            hand = k.hidden[s] | k.revealed[s]
+            tet: tuple | None = None
+            if not changed:
+                bit = 1 << k.spec.colours[s]
+                used = next((t for t in templates if t.colours & bit and t.tiles & hand), None)
+                if used is None:
+                    if live and not blocked and sides[s] != sides[seat] and _can_block(k, s, live):
+                        blocked = True
+                    continue
+                k.to_move = s
+                k.phase = DOMINO
+                tet = _lay_template(k, s, used, hand)
+            if tet is None:
+                # The board changed since the templates were drawn up (or one did not hold): look afresh.
+                k.to_move = s
+                k.phase = DOMINO
+                place = first_tetromino_placement(k, s)
+                tets: list[tuple] = []
+                if place is not None:
+                    k.apply((PLACE, *place))
+                    tets = k.tetrominoes(s) if k.phase == TETRO else []
+                if not tets:
+                    continue
+                tet = tets[0]
+            k.apply((TET, *tet))
+            sign = 1.0 if sides[s] == sides[seat] else -1.0
+            if k.over:
+                return gain + sign * WIN * self.FOLLOW[step - 1]
+            gain += sign * self.FOLLOW[step - 1]
+            changed = True
+            _settle_trade(k)
+        if changed:
+            mine = first_tetromino_placement(k, seat) is not None
+        else:
+            mine = bool(live) and not blocked
+        if mine:
+            gain += self.NEXT * (WIN if k.counts[sides[seat]] + 1 >= rules.target else 1.0)
+        return gain
+
+
+def _lay_template(k: Kernel, seat: int, template: Template, hand: int) -> tuple | None:
+    """Plays the domino that opens ``template`` (from ``hand``) and returns its tetromino (piece, colour, cells).
+
+    None (and nothing played) when the template no longer holds on this board.
+    """
+    num, free = k.num, k.free
+    tiles = template.tiles & hand
+    tile = (tiles & -tiles).bit_length() - 1
+    p, q = HIGH[tile], LOW[tile]
+    empties = [c for c in template.cells if c not in num]
+
+    def matches(c: int, n: int) -> bool:
+        return any(c + d in free and num[c + d] == n for d in DIRS)
+
+    if len(empties) == 2:
+        e, f = empties
+        if not (matches(e, p) or matches(f, q)):
+            p, q = q, p
+    else:
+        if len(empties) != 1:
+            return None
+        e = empties[0]
+        outside = [e + d for d in DIRS if e + d not in num and e + d not in template.cells]
+        if not outside:
+            return None
+        f = outside[0]
+        if not matches(e, p):
+            p, q = q, p
+    move = (PLACE, p, q, e, f) if e < f else (PLACE, q, p, f, e)
+    if not k.tetromino_fits(*move[1:], seat):
+        return None
+    k.apply(move)
+    colour = k.spec.colours[seat]
+    if colour == ANY_COLOUR:
+        colour = LIGHT if template.colours & 1 else DARK
+    piece = template.shape if colour == LIGHT else MIRROR_INDEX[template.shape]
+    return (piece, colour, template.cells)
+
+
+def _can_block(k: Kernel, seat: int, live: list[Template]) -> bool:
+    """Whether one domino of ``seat`` lands on an empty cell of every template in ``live``."""
+    for _, _, x, y in k.placements(seat):
+        if all(x in t.cells or y in t.cells for t in live):
+            return True
+    return False
+
+
+def _settle_trade(k: Kernel) -> None:
+    """Look-ahead keeps the 4-player trade simple: nobody trades."""
+    while k.phase in (OFFER, ANSWER):
+        k.apply((KEEP,))
