@@ -12,8 +12,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# The web table at http://127.0.0.1:8000 (bones play GAME is the terminal version).
 play: $(STAMP)
-	$(BIN)/bones play draw
+	$(BIN)/bones serve
 
 test: $(STAMP) lint typecheck unit
 
@@ -22,13 +23,16 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check src tests bench
 
 typecheck: $(STAMP)
-	$(BIN)/mypy src/bones/tiles.py src/bones/game.py src/bones/record.py src/bones/line src/bones/bots
+	$(BIN)/mypy src/bones/tiles.py src/bones/game.py src/bones/record.py src/bones/tournament.py src/bones/line src/bones/bots
+	$(BIN)/mypy src/bones/donimoes/finder.py src/bones/donimoes/finder_bots.py
+	$(BIN)/mypy src/bones/web
 
 unit: $(STAMP)
 	$(BIN)/python -m pytest -n 2 README.md tests
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/strength_finder.py --games 2000
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info

@@ -83,3 +83,22 @@ def test_main_in_process_usage_error(capsys: pytest.CaptureFixture[str]) -> None
     with pytest.raises(SystemExit) as exit_info:
         main(["play", "--seed", "notanumber"])
     assert exit_info.value.code == 2
+
+
+def test_hint_from_a_record(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    run(["play", "allfives", "--seed", "3", "--save", str(record)], stdin="1\nq\n")
+    code, out = run(["hint", str(record), "--seconds", "0.2"])
+    assert code == 0, out
+    assert "best for seat 0" in out and "win the hand" in out
+
+
+def test_hint_inside_a_terminal_game() -> None:
+    code, out = run(["play", "allfives", "--seed", "3"], stdin="1\nhint\nq\n")
+    assert code == 0 and "expected points" in out
+
+
+def test_tournament_prints_win_rates_and_ratings() -> None:
+    code, out = run(["tournament", "draw", "--bots", "easy,normal", "--deals", "6", "--jobs", "2"])
+    assert code == 0, out
+    assert "normal vs easy" in out and "Elo" in out and "95%" in out

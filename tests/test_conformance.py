@@ -33,6 +33,7 @@ VARIANTS: dict[str, list[dict]] = {
         {"players": 3, "tournament": True},
         {"players": 4, "tournament": True},
     ],
+    "finder": [{"players": 3}, {"players": 4}],
 }
 SEEDS = range(6)
 MAX_MOVES = 5000

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import itertools
 import random
 import time
 from collections.abc import Callable
@@ -27,7 +28,9 @@ app = typer.Typer(
 console = Console(highlight=False)
 
 # Modules that add their own commands: each has ``register(app)``.
-CLI_MODULES: list[str] = []
+CLI_MODULES: list[str] = [
+    "bones.web.cli",
+]
 
 
 class CliError(Exception):
@@ -167,6 +170,105 @@ def replay(
     assert previous is not None
     if previous.outcome:
         console.print(f"[bold green]{previous.outcome.reason}[/bold green]")
+
+
+@app.command()
+def hint(
+    record: Annotated[Path, typer.Argument(help="a game record (JSON); the position after its last move, or --move")],
+    move: Annotated[int | None, typer.Option("--move", help="analyse the position after this many moves")] = None,
+    seconds: Annotated[float, typer.Option("--seconds", help="thinking time")] = 1.0,
+    seed: Annotated[int, typer.Option("--seed")] = 0,
+) -> None:
+    """Every legal move of the player to move, with its estimate (expected points, chance to win the hand)."""
+    rec = Record.load(record)
+    if move is not None and not 0 <= move <= len(rec.moves):
+        raise CliError(f"--move must be between 0 and {len(rec.moves)}")
+    state = rec.start()
+    for number, current in enumerate(rec.states()):
+        state = current
+        if number == move:
+            break
+    if state.is_over or state.to_move is None:
+        raise CliError("the game in this record is over: there is nothing to hint")
+    show_hint(state, seconds, seed)
+
+
+def show_hint(state: State, seconds: float, seed: int) -> None:
+    from bones.bots import hint as make_hint
+
+    seat = state.to_move
+    assert seat is not None
+    observation = state.observation(seat)
+    if seconds and hasattr(observation, "public"):
+        from bones.bots.crazy import estimate_moves
+
+        estimates = estimate_moves(state.rules, observation, random.Random(seed), seconds=seconds)  # type: ignore[arg-type]
+        best = estimates[0].move
+    else:
+        result = make_hint(state.rules, observation, random.Random(seed))
+        estimates = result.estimates or []
+        best = result.best
+    console.print(state.render(seat))
+    console.print(f"[bold]best for seat {seat}:[/bold] {best}")
+    if estimates:
+        table = Table()
+        for column in ("move", "expected points", "win the hand", "samples"):
+            table.add_column(column, justify="left" if column == "move" else "right")
+        for estimate in estimates:
+            table.add_row(
+                str(estimate.move),
+                f"{estimate.expected_points:+.2f}",
+                f"{100 * estimate.win_chance:.0f}%",
+                str(estimate.samples),
+            )
+        console.print(table)
+
+
+@app.command()
+def tournament(
+    game: Annotated[str, typer.Argument(help="game id")],
+    bots: Annotated[str, typer.Option("--bots", "-b", help="comma-separated levels")] = "easy,normal,hard,crazy",
+    deals: Annotated[int, typer.Option("--deals", "-n", min=1, help="deals per pair of levels")] = 50,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="worker processes (use all cores)")] = 1,
+    seed: Annotated[int, typer.Option("--seed", "-s")] = 0,
+    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="rule option name=value")] = None,
+    crazy_seconds: Annotated[float | None, typer.Option("--crazy-seconds", help="Crazy's time per move")] = None,
+) -> None:
+    """Duplicate tournament: every pair of levels plays the same deals with the seats rotated."""
+    from bones.tournament import run_tournament
+
+    rules = make_rules(game, players, option)
+    levels = [b.strip().lower() for b in bots.split(",") if b.strip()]
+    if len(levels) < 2:
+        raise CliError("a tournament needs at least two levels")
+    settings = {"crazy_seconds": crazy_seconds} if crazy_seconds is not None else {}
+    started = time.perf_counter()
+    # Listed weakest first, so each pair puts the presumably stronger level first.
+    pairs = [(b, a) for a, b in itertools.combinations(levels, 2)]
+    result = run_tournament(game, levels, deals, dict(rules.options), jobs, seed, settings, pairs)
+    elapsed = time.perf_counter() - started
+    table = Table(title=f"{rules.title}: duplicate, {deals} deals per pair, {elapsed:.0f} s")
+    for column in ("pair", "deals won", "95% CI", "pts share", "margin/hand", "p"):
+        table.add_column(column, justify="left" if column == "pair" else "right")
+    for pair in result.pairs:
+        low, high = pair.win_interval()
+        table.add_row(
+            f"{pair.first} vs {pair.second}",
+            f"{100 * pair.win_rate:.1f}%",
+            f"{100 * low:.1f}-{100 * high:.1f}%",
+            f"{100 * pair.points_share:.1f}%",
+            f"{pair.margin_per_hand:+.2f}",
+            f"{pair.p_value():.3g}",
+        )
+    console.print(table)
+    console.print("p: one-sided chance of a margin this large if the first level were not stronger")
+    ratings = Table(title="Elo-style ratings")
+    ratings.add_column("level")
+    ratings.add_column("rating", justify="right")
+    for level, rating in sorted(result.ratings.items(), key=lambda kv: -kv[1]):
+        ratings.add_row(level, f"{rating:.0f}")
+    console.print(ratings)
 
 
 @app.command("rules")

@@ -197,6 +197,7 @@ _REGISTRY: dict[str, GameInfo] = {}
 GAME_MODULES = [
     "bones.line.presets",
     "bones.donimoes.tetradominoes",
+    "bones.donimoes.finder",
 ]
 
 

@@ -16,7 +16,7 @@ from bones.line.state import HandResult, LineState
 HUMAN = 0
 HELP = """Type the number of a move from the list, or the move itself (6:3@left, 6:6, draw, pass).
 Drawing and passing happen by themselves when they are all you can do.
-q quits (the record is saved if you gave --save)."""
+hint shows every move with its estimate; q quits (the record is saved if you gave --save)."""
 
 
 def play_match(
@@ -71,6 +71,11 @@ def _human_move(state: State, names: Sequence[str], console: Console, ask: Calla
         if text in ("?", "help"):
             console.print(HELP)
             continue
+        if text.lower() == "hint":
+            from bones.cli import show_hint
+
+            show_hint(state, 1.0, len(state.moves))
+            continue
         if text.isdigit() and 1 <= int(text) <= len(moves):
             return moves[int(text) - 1]
         try:
@@ -123,6 +128,9 @@ def describe(before: State, move: Move, after: State, names: Sequence[str]) -> s
         return f"{who} draws from the boneyard."
     if text == "pass":
         return "You pass." if you else f"{who} passes."
+    narrate = getattr(after, "narrate", None)
+    if callable(narrate):  # games that tell their own story of a move (and of what followed by itself)
+        return str(narrate(before, names))
     if isinstance(before, LineState) and isinstance(after, LineState):
         tile, _, end = text.partition("@")
         where = f" on the {end_name(int(end)) if end.isdigit() else end} end" if end else " to open"

@@ -1,9 +1,9 @@
 """Forced play, drawing, passing and the boneyard reserve."""
 
 import pytest
-from tests.line.helpers import legal, play, setup
 
 from bones.game import IllegalMoveError
+from tests.line.helpers import legal, play, setup
 
 
 def test_a_player_who_cannot_play_draws_until_a_tile_fits() -> None:

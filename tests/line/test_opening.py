@@ -1,9 +1,9 @@
 """Who opens, with what, and who plays next (RULES.md section 1, Opening)."""
 
 import pytest
-from tests.line.helpers import legal, play, setup
 
 from bones.game import IllegalMoveError
+from tests.line.helpers import legal, play, setup
 
 
 @pytest.mark.parametrize("game", ["draw", "block", "allfives", "muggins"])

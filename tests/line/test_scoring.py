@@ -1,8 +1,7 @@
 """Every scoring rule of RULES.md section 1, one scenario each."""
 
-from tests.line.helpers import legal, play, setup
-
 from bones.line.scoring import round_to_five
+from tests.line.helpers import legal, play, setup
 
 # -- draw and block --------------------------------------------------------
 

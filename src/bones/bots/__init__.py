@@ -41,6 +41,7 @@ _BOTS: dict[tuple[str, str], BotFactory] = {}
 BOT_MODULES = [
     "bones.bots.line",
     "bones.bots.tetradominoes",
+    "bones.donimoes.finder_bots",
 ]
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from bones.bots import Bot, RandomBot, register_bot
-from bones.game import Rules
+from bones.bots import Bot, Estimate, RandomBot, register_analyser, register_bot
+from bones.game import Observation, Rules
 from bones.line.moves import LineMove
 from bones.line.state import LineObservation
 
@@ -36,5 +36,26 @@ def _normal(_rules: Rules) -> Bot:
     return NormalLineBot()  # type: ignore[return-value]
 
 
+def _hard(rules: Rules) -> Bot:
+    from bones.bots.hard import HardLineBot
+
+    return HardLineBot(rules)  # type: ignore[arg-type,return-value]
+
+
+def _crazy(rules: Rules) -> Bot:
+    from bones.bots.crazy import CrazyLineBot
+
+    return CrazyLineBot(rules)  # type: ignore[arg-type,return-value]
+
+
+def _analyse(rules: Rules, observation: Observation, rng: random.Random) -> list[Estimate]:
+    from bones.bots.crazy import estimate_moves
+
+    return estimate_moves(rules, observation, rng)  # type: ignore[arg-type]
+
+
 register_bot("line", "easy", _easy)
 register_bot("line", "normal", _normal)
+register_bot("line", "hard", _hard)
+register_bot("line", "crazy", _crazy)
+register_analyser("line", _analyse)

@@ -1,1 +1,1 @@
-"""The Donimoes games with players (Don Kirkby's book): Tetradominoes, Domino Runners, Domino Finder."""
+"""Donimoes games with players: Tetradominoes, Domino Runners and Domino Finder (seed 000)."""

@@ -199,7 +199,7 @@ class Kernel:
             return 0
         self.hands[seat] &= ~(1 << tile)
         self.table |= 1 << tile
-        self._place(tile, slot)
+        self.place(tile, slot)
         self.last_player = seat
         points = 0
         scoring = self.spec.scoring
@@ -214,7 +214,7 @@ class Kernel:
         self._check_blocked()
         return points
 
-    def _place(self, tile: int, slot: int) -> None:
+    def place(self, tile: int, slot: int) -> None:
         hi, lo = HIGH[tile], LOW[tile]
         double = hi == lo
         spinner = self.spec.spinner

@@ -1,0 +1,221 @@
+"""The HTTP side of the web table: the page, the static files and the JSON API.
+
+Every request that changes a game carries the seat's token (header
+``X-Seat-Token``) and the move number the browser saw; the referee
+(``tables.py``) checks both. Handlers are plain functions, so FastAPI runs them
+in its thread pool: a slow computer player never holds up other requests.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Header, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+from pydantic import BaseModel, Field
+
+from bones import __version__
+from bones.bots import LEVELS
+from bones.web.storage import Store
+from bones.web.tables import GAMES, Conflict, NotFound, Referee, TableError, available_levels, game_catalog
+
+HERE = Path(__file__).parent
+TOKEN_HEADER = "X-Seat-Token"
+
+Token = Annotated[str | None, Header(alias=TOKEN_HEADER, description="the secret of your seat, from POST /api/games")]
+
+
+class SeatSpec(BaseModel):
+    kind: str = Field("computer", description="'human' or 'computer'")
+    name: str | None = Field(None, description="the name shown at the table")
+    level: str | None = Field(None, description="a computer's level (easy, normal, hard, crazy)")
+
+
+class NewGame(BaseModel):
+    game: str = Field("draw", description=f"one of {', '.join(GAMES)}")
+    level: str = Field("normal", description="easy, normal, hard or crazy: how well the computers play")
+    players: int | None = Field(None, description="number of players where the game allows a choice (2-4)")
+    seats: list[SeatSpec] | None = Field(
+        None, description="who sits where (seat 0 is the creator, a human); default: you and computers"
+    )
+    seed: int | None = Field(None, description="test servers only: the seed of the deal")
+    setup: dict[str, Any] | None = Field(
+        None, description="test servers only: an explicit deal {hands, boneyard, opener}"
+    )
+
+
+class MoveIn(BaseModel):
+    move: str = Field(..., description="the move text: 6:3@left, 6:6 (opening), draw or pass", examples=["6:3@left"])
+    move_number: int = Field(..., description="the move number of the view this move was chosen in")
+
+
+class StepIn(BaseModel):
+    move_number: int = Field(..., description="the move number of the view the browser holds")
+
+
+class Problem(BaseModel):
+    detail: str
+
+
+class View(BaseModel):
+    """What one seat sees. Other hands, the boneyard's order and the seed are never in it."""
+
+    id: str
+    seat: int = Field(..., description="the seat this view is for")
+    token: str | None = Field(None, description="your seat's secret; only in the answer that seats you")
+    game: str
+    title: str
+    level: str
+    players: int
+    teams: bool
+    target: int
+    low_score_wins: bool = Field(..., description="kozel: points are written by the losers, low is good")
+    draws: bool
+    scores_during_play: bool
+    status: str = Field(..., description="playing, sheet (a hand just ended) or over")
+    move_number: int = Field(..., description="moves made in the match; send it back with your move")
+    seats: list[dict[str, Any]] = Field(..., description="name, kind, hand_size, side, and a computer's level")
+    to_move: int | None
+    hand_no: int
+    hand: list[str] = Field(..., description="your tiles")
+    legal_moves: list[str] = Field(..., description="your legal moves when it is your turn, else empty")
+    why: dict[str, str] = Field(..., description="on your turn: why each tile that fits nowhere does not fit")
+    layout: dict[str, Any] = Field(..., description="tiles on the table (slot, near, far, joins) and open ends")
+    boneyard_size: int
+    drawable: int
+    scores: list[int] = Field(..., description="per side (a kozel pair is one side)")
+    sides: list[int] = Field(..., description="the side of each seat")
+    eggs: int = Field(..., description="kozel: points carried over to the losers of the next hand")
+    history: list[dict[str, Any]] = Field(..., description="the public events of this hand")
+    last: dict[str, Any] | None = Field(..., description="the last move: seat, move, points, hand_ended")
+    results: list[dict[str, Any]] = Field(..., description="sheets of the finished hands (tiles face up)")
+    hands_won: list[int]
+    outcome: dict[str, Any] | None
+    sheet: dict[str, Any] | None = Field(..., description="the sheet of the hand that just ended, until NEXT HAND")
+
+
+def create_app(store: Store | None = None, allow_setup: bool = False) -> FastAPI:
+    """The web table; ``allow_setup`` lets requests choose the deal (tests only)."""
+    app = FastAPI(
+        title="bones web table",
+        version=__version__,
+        description=(
+            "Domino games against computer players. The server referees: it checks every move, "
+            "refuses stale ones (move_number) and never sends a tile that the seat may not see."
+        ),
+    )
+    referee = Referee(store or Store(), allow_setup=allow_setup)
+    app.state.referee = referee
+    templates = Jinja2Templates(directory=HERE / "templates")
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+
+    @app.exception_handler(TableError)
+    def table_error(_request: Request, error: TableError) -> JSONResponse:
+        return JSONResponse({"detail": error.message}, status_code=error.status)
+
+    @app.exception_handler(RequestValidationError)
+    def bad_request(_request: Request, error: RequestValidationError) -> JSONResponse:
+        problems = []
+        for item in error.errors():
+            where = ".".join(str(p) for p in item.get("loc", ()) if p != "body")
+            problems.append(f"{where}: {item.get('msg')}" if where else str(item.get("msg")))
+        return JSONResponse(
+            {"detail": "bad request: " + "; ".join(problems), "errors": jsonable(error.errors())}, status_code=422
+        )
+
+    errors: dict[int | str, dict[str, Any]] = {
+        400: {"model": Problem, "description": "an illegal move or bad value; nothing changed"},
+        403: {"model": Problem, "description": "missing or wrong seat token"},
+        404: {"model": Problem, "description": "no such game"},
+        409: {"model": Problem, "description": "stale move number, not your turn, or the hand sheet is open"},
+    }
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    def page(request: Request) -> HTMLResponse:
+        return templates.TemplateResponse(request, "index.html", {"version": __version__})
+
+    @app.get("/api/catalog", summary="The games, levels and player counts the table offers")
+    def catalog() -> dict[str, Any]:
+        games = game_catalog()
+        for game in games:
+            game["levels_ready"] = available_levels(game["id"])
+        return {"games": games, "levels": list(LEVELS)}
+
+    @app.post("/api/games", status_code=201, response_model=View, responses=errors, summary="Start a match")
+    def new_game(body: NewGame) -> dict[str, Any]:
+        seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
+        table = referee.create(body.game, body.level, body.players, body.seed, body.setup, seats)
+        return table.view(0, token=True)
+
+    @app.get(
+        "/api/games/current",
+        response_model=View,
+        responses=errors,
+        summary="The unfinished match, for CONTINUE (with your seat token)",
+    )
+    def current() -> dict[str, Any]:
+        table = referee.current()
+        if table is None:
+            raise NotFound("there is no unfinished game")
+        return table.view(0, token=True)
+
+    @app.get("/api/games/{game_id}", response_model=View, responses=errors, summary="Your view of a match")
+    def view(game_id: str, token: Token = None) -> dict[str, Any]:
+        return referee.view(game_id, token)
+
+    @app.post("/api/games/{game_id}/moves", response_model=View, responses=errors, summary="Play your move")
+    def move(game_id: str, body: MoveIn, token: Token = None) -> dict[str, Any]:
+        return referee.play(game_id, token, body.move, body.move_number)
+
+    @app.post(
+        "/api/games/{game_id}/step",
+        response_model=View,
+        responses=errors,
+        summary="Let a computer make its move (or make a human's forced pass)",
+    )
+    def step(game_id: str, body: StepIn, token: Token = None) -> dict[str, Any]:
+        return referee.step(game_id, token, body.move_number)
+
+    @app.post("/api/games/{game_id}/next-hand", response_model=View, responses=errors, summary="Close the hand sheet")
+    def next_hand(game_id: str, token: Token = None) -> dict[str, Any]:
+        return referee.next_hand(game_id, token)
+
+    @app.get(
+        "/api/games/{game_id}/hint",
+        responses=errors,
+        summary="The best move now, with every move's estimate when the game has an analysis",
+    )
+    def get_hint(game_id: str, token: Token = None) -> dict[str, Any]:
+        return referee.hint(game_id, token)
+
+    @app.get("/api/games/{game_id}/record", responses=errors, summary="The game record, once the match is over")
+    def record(game_id: str, token: Token = None) -> dict[str, Any]:
+        table = referee.get(game_id)
+        table.seat_of(token)
+        if not table.state.is_over:
+            # The record holds the seed, which gives every hidden tile away.
+            raise Conflict("the record is available when the match is over")
+        return table.record.to_dict()
+
+    @app.get("/api/stats", summary="Your statistics for one game and level (or all of them)")
+    def stats(
+        game: Annotated[str | None, Query(description="game id")] = None,
+        level: Annotated[str | None, Query(description="level")] = None,
+    ) -> dict[str, Any]:
+        if game is None and level is None:
+            return {"stats": referee.store.all_stats()}
+        if game not in GAMES or level not in LEVELS:
+            raise TableError(f"stats need a game ({', '.join(GAMES)}) and a level ({', '.join(LEVELS)})")
+        return referee.stats(game, level)
+
+    return app
+
+
+def jsonable(value: Any) -> Any:
+    from fastapi.encoders import jsonable_encoder
+
+    return jsonable_encoder(value, custom_encoder={Exception: str})

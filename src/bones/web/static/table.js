@@ -1,0 +1,1017 @@
+// The browser side of the table. It knows no rules: the server sends the legal
+// moves (and why a tile does not fit); this file draws, highlights, animates and
+// sends the player's choice back with the move number it was made at.
+"use strict";
+
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const params = new URLSearchParams(location.search);
+  // Milliseconds between computer moves, so a person can follow them (tests use ?pace=0).
+  const PACE = params.has("pace") ? Math.max(0, Number(params.get("pace")) || 0) : 900;
+  const ANIM = Math.min(420, Math.max(0, PACE * 0.45));
+  const WORDS = ["blank", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+  const GAME_BLURBS = {
+    draw: "Stuck? Draw from the boneyard. First to 100.",
+    block: "No drawing: stuck means pass. First to 100.",
+    allfives: "Score the ends in fives. First to 150.",
+    muggins: "Fives count a point each. First to 61.",
+    kozel: "Two pairs. 101 points and you are the goat.",
+    classic: "Every double branches out. First to 200.",
+  };
+  const TROPHY = '<svg viewBox="0 0 64 64" width="64" height="64" aria-hidden="true"><path fill="#f2c14e" stroke="#7a5600" stroke-width="2" d="M18 8h28v10c0 10-6 18-14 19-8-1-14-9-14-19z"/><path fill="none" stroke="#f2c14e" stroke-width="4" d="M18 13H9c0 9 5 13 11 13M46 13h9c0 9-5 13-11 13"/><rect x="28" y="37" width="8" height="10" fill="#c8921a"/><rect x="20" y="47" width="24" height="8" rx="2" fill="#f2c14e" stroke="#7a5600" stroke-width="2"/></svg>';
+  const LEVEL_NAMES = { easy: "Easy", normal: "Normal", hard: "Hard", crazy: "Crazy" };
+  const POSITIONS = { 2: { 1: "top" }, 3: { 1: "left", 2: "right" }, 4: { 1: "left", 2: "top", 3: "right" } };
+
+  const S = {
+    catalog: null,
+    settings: loadSettings(),
+    view: null,
+    token: null,
+    busy: false,
+    paused: false,
+    picked: null,
+    hint: null,
+    sound: localStorage.getItem("bones.sound") !== "off",
+    current: null,
+    timer: null,
+    lastShown: 0,
+    message: "",
+    drag: null,
+    suppressClick: false,
+    boardKey: "",
+    boardEls: new Map(),
+    sheetShownFor: null,
+  };
+
+  // ---------------------------------------------------------------- helpers
+  function loadSettings() {
+    try {
+      return { level: "normal", game: "draw", players: 2, ...JSON.parse(localStorage.getItem("bones.settings") || "{}") };
+    } catch (_) {
+      return { level: "normal", game: "draw", players: 2 };
+    }
+  }
+  function saveSettings() { localStorage.setItem("bones.settings", JSON.stringify(S.settings)); }
+  const wait = (ms) => new Promise((r) => setTimeout(r, ms));
+  function el(tag, cls, text) {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  function tileWords(text) {
+    const [a, b] = text.split(":").map(Number);
+    return a === b ? `double ${WORDS[a] || a}` : `${WORDS[a] || a}–${WORDS[b] || b}`;
+  }
+
+  async function api(method, path, body) {
+    const headers = { "Content-Type": "application/json" };
+    if (S.token) headers["X-Seat-Token"] = S.token;
+    const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    let data = {};
+    try { data = await res.json(); } catch (_) { /* empty body */ }
+    if (!res.ok) {
+      const error = new Error(typeof data.detail === "string" ? data.detail : res.statusText);
+      error.status = res.status;
+      throw error;
+    }
+    return data;
+  }
+
+  // ------------------------------------------------------------------ tiles
+  const PIP_CELLS = {
+    0: [], 1: [[2, 2]], 2: [[1, 1], [3, 3]], 3: [[1, 1], [2, 2], [3, 3]],
+    4: [[1, 1], [1, 3], [3, 1], [3, 3]], 5: [[1, 1], [1, 3], [2, 2], [3, 1], [3, 3]],
+    6: [[1, 1], [2, 1], [3, 1], [1, 3], [2, 3], [3, 3]],
+    7: [[1, 1], [2, 1], [3, 1], [2, 2], [1, 3], [2, 3], [3, 3]],
+    8: [[1, 1], [2, 1], [3, 1], [1, 2], [3, 2], [1, 3], [2, 3], [3, 3]],
+    9: [[1, 1], [2, 1], [3, 1], [1, 2], [2, 2], [3, 2], [1, 3], [2, 3], [3, 3]],
+  };
+  function half(n, vertical) {
+    const h = el("div", "half");
+    if (n > 9) { h.appendChild(el("span", "num", String(n))); return h; }
+    for (const [r, c] of PIP_CELLS[n]) {
+      const p = el("i", "pip");
+      // Rows of pips run along the tile's long side.
+      p.style.gridRow = vertical ? r : c;
+      p.style.gridColumn = vertical ? c : r;
+      h.appendChild(p);
+    }
+    return h;
+  }
+  function tileEl(a, b, { vertical = true, tag = "div", back = false } = {}) {
+    const t = el(tag, `tile ${vertical ? "v" : "h"}${back ? " back" : ""}`);
+    if (tag === "button") t.type = "button";
+    if (!back) { t.appendChild(half(a, vertical)); t.appendChild(half(b, vertical)); }
+    return t;
+  }
+  const parseTile = (text) => text.split(":").map(Number);
+
+  // ------------------------------------------------------------------ sound
+  let audio = null;
+  function sound(kind) {
+    if (!S.sound) return;
+    try { audio = audio || new (window.AudioContext || window.webkitAudioContext)(); } catch (_) { return; }
+    const t0 = audio.currentTime;
+    const tone = (freq, start, dur, type, gain) => {
+      const o = audio.createOscillator(), g = audio.createGain();
+      o.type = type; o.frequency.setValueAtTime(freq, t0 + start);
+      g.gain.setValueAtTime(0.0001, t0 + start);
+      g.gain.exponentialRampToValueAtTime(gain, t0 + start + 0.008);
+      g.gain.exponentialRampToValueAtTime(0.0001, t0 + start + dur);
+      o.connect(g).connect(audio.destination); o.start(t0 + start); o.stop(t0 + start + dur + 0.03);
+    };
+    if (kind === "play") { tone(210, 0, 0.09, "triangle", 0.35); tone(1400, 0, 0.025, "square", 0.04); }
+    else if (kind === "draw") { tone(520, 0, 0.07, "sine", 0.12); tone(760, 0.06, 0.08, "sine", 0.1); }
+    else if (kind === "pass") { tone(330, 0, 0.12, "sine", 0.12); tone(247, 0.13, 0.18, "sine", 0.12); }
+    else if (kind === "score") { [660, 880, 1175].forEach((f, i) => tone(f, i * 0.08, 0.16, "triangle", 0.13)); }
+    else if (kind === "nope") { tone(150, 0, 0.14, "sawtooth", 0.04); }
+  }
+
+  // --------------------------------------------------------------- settings
+  function radio(container, items, selected, onPick) {
+    container.innerHTML = "";
+    for (const item of items) {
+      const b = el("button");
+      b.type = "button";
+      b.setAttribute("role", "radio");
+      b.setAttribute("aria-checked", String(item.value === selected));
+      b.dataset.value = item.value;
+      if (item.html) b.innerHTML = item.html; else b.textContent = item.label;
+      b.addEventListener("click", () => onPick(item.value));
+      b.addEventListener("keydown", (e) => {
+        const keys = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+        if (!(e.key in keys)) return;
+        e.preventDefault();
+        const i = items.findIndex((x) => x.value === selected);
+        const next = items[(i + keys[e.key] + items.length) % items.length];
+        onPick(next.value);
+        container.querySelector(`[data-value="${next.value}"]`)?.focus();
+      });
+      container.appendChild(b);
+    }
+  }
+
+  function renderHome() {
+    const c = S.catalog;
+    if (!c) return;
+    const set = S.settings;
+    const game = c.games.find((g) => g.id === set.game) || c.games[0];
+    set.game = game.id;
+    if (!game.players.includes(set.players)) set.players = game.default_players;
+    radio($("levels"), c.levels.map((l) => ({ value: l, label: LEVEL_NAMES[l] || l })), set.level, (v) => { set.level = v; saveSettings(); renderHome(); });
+    radio($("games"), c.games.map((g) => ({ value: g.id, html: `<b>${g.title}</b><span>${GAME_BLURBS[g.id] || g.summary}</span>` })), set.game, (v) => { set.game = v; saveSettings(); renderHome(); });
+    radio($("players"), game.players.map((n) => ({ value: n, label: String(n) })), set.players, (v) => { set.players = v; saveSettings(); renderHome(); });
+    $("players-box").hidden = game.players.length < 2;
+    const ready = game.levels_ready || [];
+    const note = $("level-note");
+    if (!ready.includes(set.level)) {
+      const best = ready[ready.length - 1] || "easy";
+      note.textContent = `${LEVEL_NAMES[set.level]} players are on their way: until then they play ${LEVEL_NAMES[best]}.`;
+    } else if (set.game === "kozel") {
+      note.textContent = "Your partner Max plays at least Hard; the level sets Lily and Zoe.";
+    } else {
+      note.textContent = "";
+    }
+    const cont = $("continue");
+    if (S.current) {
+      const v = S.current;
+      cont.hidden = false;
+      $("continue-info").textContent = `${v.title} · ${LEVEL_NAMES[v.level]} · hand ${v.hand_no} · ${scoreText(v, true)}`;
+    } else {
+      cont.hidden = true;
+    }
+  }
+
+  async function showHome() {
+    stopLoop();
+    closeOverlays();
+    $("table").hidden = true;
+    $("home").hidden = false;
+    S.view = null;
+    try { S.current = await api("GET", "/api/games/current"); } catch (_) { S.current = null; }
+    renderHome();
+    ($("continue").hidden ? $("play") : $("continue")).focus();
+  }
+
+  async function startGame() {
+    const set = S.settings;
+    const body = { game: set.game, level: set.level };
+    const game = S.catalog.games.find((g) => g.id === set.game);
+    if (game && game.players.length > 1) body.players = set.players;
+    S.token = null;
+    try {
+      const v = await api("POST", "/api/games", body);
+      enterTable(v);
+    } catch (e) { toast(e.message); }
+  }
+
+  function enterTable(v) {
+    S.token = v.token || S.token;
+    S.view = null;
+    S.picked = null;
+    S.hint = null;
+    S.paused = false;
+    S.boardKey = "";
+    S.sheetShownFor = null;
+    $("home").hidden = true;
+    $("table").hidden = false;
+    closeOverlays();
+    applyView(v, { fresh: true });
+    schedule();
+  }
+
+  // ------------------------------------------------------------ view logic
+  const mySeat = () => (S.view ? S.view.seat : 0);
+  const myTurn = () => S.view && S.view.status === "playing" && S.view.to_move === S.view.seat;
+  function seatName(seat) {
+    const v = S.view;
+    return seat === v.seat ? "You" : v.seats[seat].name;
+  }
+  function sideName(v, side, short) {
+    const seats = v.sides.map((s, i) => [s, i]).filter(([s]) => s === side).map(([, i]) => i);
+    if (seats.length > 1) {
+      if (short) return seats.includes(v.seat) ? "Us" : "Them";
+      return seats.map((i) => (i === v.seat ? "You" : v.seats[i].name)).join(" & ");
+    }
+    return seats[0] === v.seat ? "You" : v.seats[seats[0]].name;
+  }
+  function scoreText(v, plain) {
+    const parts = v.scores.map((s, side) => `${sideName(v, side, v.teams)} ${s}`);
+    const target = v.low_score_wins ? `goat at ${v.target}` : `to ${v.target}`;
+    if (plain) return `${parts.join(" · ")} (${target})`;
+    const goal = v.low_score_wins ? ` · goat at ${v.target}` : ` / ${v.target}`;
+    return parts.map((p) => p.replace(/(\d+)$/, "<b>$1</b>")).join(" · ") + `<span class="dim">${goal}</span>`;
+  }
+
+  function movesFor(tile) {
+    if (!myTurn()) return [];
+    return S.view.legal_moves.filter((m) => m.split("@")[0] === tile);
+  }
+  function mustDraw() { return myTurn() && S.view.legal_moves.length === 1 && S.view.legal_moves[0] === "draw"; }
+
+  function describe(v, last, oldView) {
+    if (!last) return "";
+    const who = seatName(last.seat);
+    const you = last.seat === v.seat;
+    const [tile, end] = last.move.split("@");
+    if (last.move === "draw") {
+      if (you && oldView) {
+        const got = v.hand.filter((t) => !oldView.hand.includes(t));
+        if (got.length) return `You drew ${got[0]}` + (v.legal_moves.length && v.legal_moves[0] !== "draw" ? ": it fits!" : "");
+      }
+      return you ? "You drew a tile" : `${who} drew a tile`;
+    }
+    if (last.move === "pass") return you ? "Nothing fits and you cannot draw: you pass" : `${who} can't play and passes`;
+    let text = `${who} ${you ? "played" : "played"} ${tile}${end ? ` on the ${end} end` : ""}`;
+    if (last.points > 0) text += ` and ${you ? "score" : "scores"} ${last.points}`;
+    return text;
+  }
+
+  function turnText(v) {
+    if (v.status === "sheet") return handTitle(v, v.sheet);
+    if (v.status === "over") return "The match is over";
+    const seat = v.to_move;
+    if (seat === v.seat) {
+      if (mustDraw()) return "Nothing fits: tap the boneyard to draw";
+      if (v.legal_moves.length === 1 && v.legal_moves[0] === "pass") return "Nothing fits: you pass";
+      if (S.picked) return `Place ${S.picked}: tap a glowing end`;
+      if (!v.layout.tiles.length) return v.legal_moves.length === 1 ? `Your lead: open with ${v.legal_moves[0]}` : "Your lead: play any tile";
+      return "Your turn";
+    }
+    return `${v.seats[seat].name} is thinking…`;
+  }
+
+  function say(text, warn) {
+    const s = $("status");
+    s.textContent = text;
+    s.classList.toggle("warn", !!warn);
+  }
+
+  function applyView(v, opts = {}) {
+    const old = S.view;
+    S.view = v;
+    if (!old || old.move_number !== v.move_number || old.status !== v.status) S.hint = null;
+    if (S.picked && !movesFor(S.picked).length) S.picked = null;
+    let event = "";
+    const fresh = !old || old.id !== v.id;
+    if (!fresh && v.last && v.last.move_number > old.move_number) {
+      event = describe(v, v.last, old);
+      const kind = v.last.move === "draw" ? "draw" : v.last.move === "pass" ? "pass" : "play";
+      sound(kind);
+      if (v.last.points > 0) setTimeout(() => sound("score"), 140);
+      S.lastShown = performance.now();
+      render({ animate: kind === "play" ? { seat: v.last.seat, fromRect: opts.fromRect } : null, old });
+      seatBubble(v, v.last, kind);
+    } else {
+      render({ old });
+    }
+    const turn = turnText(v);
+    say(event && v.status === "playing" ? `${event}. ${turn}` : event && v.status !== "playing" ? `${event}. ${turn}` : turn);
+  }
+
+  // ---------------------------------------------------------------- render
+  function render(opts = {}) {
+    const v = S.view;
+    if (!v) return;
+    const sheet = v.status !== "playing" && v.sheet ? v.sheet : null;
+    $("chip-score").innerHTML = scoreText(v);
+    const info = [`Hand ${sheet ? sheet.number : v.hand_no}`];
+    if (v.scores_during_play) info.push(`Ends <b>${(sheet ? sheet.layout : v.layout).count}</b>`);
+    if (v.draws) info.push(`Boneyard <b>${v.boneyard_size}</b>`);
+    if (v.game === "kozel") info.push(`Carried <b>${v.eggs}</b>`);
+    const chip = $("chip-info");
+    const html = info.join(" · ");
+    if (chip.innerHTML !== html && chip.innerHTML) { chip.classList.remove("flash"); void chip.offsetWidth; chip.classList.add("flash"); }
+    chip.innerHTML = html;
+    renderSeats(v, sheet);
+    renderBoard(v, sheet, opts.animate);
+    renderHand(v, sheet, opts.old);
+    renderBoneyard(v);
+    renderHint(v);
+    $("hint-btn").disabled = !myTurn();
+  }
+
+  function renderSeats(v, sheet) {
+    const pos = POSITIONS[v.players] || {};
+    for (const where of ["top", "left", "right"]) $(`seat-${where}`).innerHTML = "";
+    $("felt").classList.toggle("crowded", v.players > 2);
+    v.seats.forEach((seat, i) => {
+      if (i === v.seat) return;
+      const where = pos[(i - v.seat + v.players) % v.players];
+      const box = $(`seat-${where}`);
+      if (!box) return;
+      box.classList.toggle("active", v.status === "playing" && v.to_move === i);
+      box.classList.toggle("thinking", v.status === "playing" && v.to_move === i);
+      box.dataset.seat = i;
+      const plate = el("div", "nameplate");
+      plate.appendChild(el("span", "avatar", seat.name[0]));
+      const name = el("span", "name", seat.name);
+      plate.appendChild(name);
+      if (v.teams && v.sides[i] === v.sides[v.seat]) plate.title = "your partner";
+      const count = el("span", "count", String(sheet ? sheet.hands[i].length : seat.hand_size));
+      count.setAttribute("aria-label", `${count.textContent} tiles`);
+      plate.appendChild(count);
+      plate.appendChild(el("span", "turn-mark", "to play"));
+      plate.setAttribute("aria-label", `${seat.name}${plate.title ? " (your partner)" : ""}, ${count.textContent} tiles${v.to_move === i ? ", to play" : ""}`);
+      if (seat.kind === "computer" && seat.plays && seat.plays !== seat.level) plate.title = `${plate.title ? plate.title + "; " : ""}plays ${LEVEL_NAMES[seat.plays]}`;
+      box.appendChild(plate);
+      const backs = el("div", sheet ? "backs faceup" : "backs");
+      const side = where !== "top" && window.innerWidth > 600;
+      if (sheet) {
+        for (const t of sheet.hands[i]) {
+          const [a, b] = parseTile(t);
+          const tile = tileEl(a, b, { vertical: !side });
+          tile.classList.add("static");
+          sizeMini(tile, side);
+          tile.setAttribute("aria-label", tileWords(t));
+          backs.appendChild(tile);
+        }
+      } else {
+        const n = seat.hand_size, shown = Math.min(n, side ? 8 : 12);
+        for (let k = 0; k < shown; k++) {
+          const tile = tileEl(0, 0, { vertical: !side, back: true });
+          tile.classList.add("static");
+          sizeMini(tile, side);
+          backs.appendChild(tile);
+        }
+        if (n > shown) backs.appendChild(el("span", "count", `+${n - shown}`));
+        backs.setAttribute("aria-hidden", "true");
+      }
+      box.appendChild(backs);
+    });
+    const me = $("me");
+    me.classList.toggle("active", myTurn());
+    const label = $("me-label");
+    label.innerHTML = "";
+    label.appendChild(el("span", "", v.teams ? "You (with Max)" : "You"));
+    label.appendChild(el("span", "count", String(v.hand.length)));
+    label.appendChild(el("span", "turn-mark", "your turn"));
+  }
+  function sizeMini(tile, side) {
+    const small = window.innerWidth < 520 ? 0.75 : 1;
+    const w = Math.round((side ? 26 : 14) * small), h = Math.round((side ? 13 : 28) * small);
+    tile.style.width = `${w}px`;
+    tile.style.height = `${h}px`;
+  }
+
+  function renderBoard(v, sheet, animate) {
+    const board = $("board");
+    const layout = sheet ? sheet.layout : v.layout;
+    const key = `${v.id}:${sheet ? sheet.number : v.hand_no}`;
+    if (key !== S.boardKey) { board.innerHTML = ""; S.boardEls = new Map(); S.boardKey = key; }
+    const W = board.clientWidth, H = board.clientHeight;
+    if (!W || !H) return;
+    const maxUnit = Math.max(10, Math.min(44, Math.floor(Math.min(W / 10, H / 6))));
+    const fit = window.BonesLayout.fit(layout, W, H, { maxUnit });
+    board.style.setProperty("--u", `${fit.unit}px`);
+    const seen = new Set();
+    layout.tiles.forEach((t, i) => {
+      const r = fit.tiles[i];
+      const id = `${i}:${t.tile}`;
+      seen.add(id);
+      let e = S.boardEls.get(id);
+      const isNew = !e;
+      if (isNew) {
+        e = tileEl(r.a, r.b, { vertical: r.vertical });
+        e.setAttribute("role", "img");
+        e.dataset.tile = t.tile;
+        board.appendChild(e);
+        S.boardEls.set(id, e);
+      }
+      e.setAttribute("aria-label", `${tileWords(t.tile)} on the table${i === layout.tiles.length - 1 ? ", played last" : ""}`);
+      e.style.left = `${r.left + 1}px`;
+      e.style.top = `${r.top + 1}px`;
+      e.style.width = `${r.width - 2}px`;
+      e.style.height = `${r.height - 2}px`;
+      e.style.fontSize = `${Math.max(8, fit.unit * 0.5)}px`;
+      e.classList.toggle("last", i === layout.tiles.length - 1);
+      if (isNew && animate && i === layout.tiles.length - 1 && ANIM > 0) flyIn(e, animate);
+    });
+    for (const [id, e] of S.boardEls) if (!seen.has(id)) { e.remove(); S.boardEls.delete(id); }
+    const active = document.activeElement;
+    const focusedSlot = active && active.classList.contains("slot") ? active.dataset.name : null;
+    board.querySelectorAll(".slot").forEach((s) => s.remove());
+    if (v.status !== "playing") return;
+    const targets = new Set();
+    const pickedMoves = S.picked ? movesFor(S.picked) : [];
+    for (const m of pickedMoves) targets.add(m.split("@")[1] || "centre");
+    const hinted = S.hint && S.hint.best ? (S.hint.best.split("@")[1] || "centre") : null;
+    for (const s of fit.slots) {
+      const b = el("button", `slot ${s.width >= s.height ? "h" : "v"}`);
+      b.type = "button";
+      b.dataset.name = s.name;
+      b.style.left = `${s.left + 2}px`;
+      b.style.top = `${s.top + 2}px`;
+      b.style.width = `${s.width - 4}px`;
+      b.style.height = `${s.height - 4}px`;
+      const isTarget = targets.has(s.name);
+      b.classList.toggle("target", isTarget);
+      b.classList.toggle("hinted", hinted === s.name && !!S.hint && S.hint.best.split("@")[0] === S.picked);
+      b.tabIndex = isTarget ? 0 : -1;
+      b.setAttribute("aria-label", s.value === null ? "the centre: the first tile goes here" : `${s.name} end, showing ${s.value}${isTarget ? `: place ${S.picked} here` : ""}`);
+      if (s.value !== null && !isTarget) b.setAttribute("aria-disabled", "true");
+      b.addEventListener("click", () => onSlot(s.name));
+      b.addEventListener("keydown", onSlotKey);
+      board.appendChild(b);
+      if (focusedSlot === s.name && isTarget) b.focus();
+    }
+  }
+
+  function flyIn(e, animate) {
+    let from = animate.fromRect;
+    if (!from) {
+      const v = S.view;
+      if (animate.seat === v.seat) from = $("hand").getBoundingClientRect();
+      else {
+        const box = document.querySelector(`.seat-panel[data-seat="${animate.seat}"] .nameplate`);
+        if (box) from = box.getBoundingClientRect();
+      }
+    }
+    if (!from) return;
+    const to = e.getBoundingClientRect();
+    const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+    const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+    e.animate(
+      [{ transform: `translate(${dx}px, ${dy}px) scale(1.15) rotate(8deg)`, opacity: 0.6 }, { transform: "none", opacity: 1 }],
+      { duration: ANIM, easing: "cubic-bezier(.2,.85,.25,1)" },
+    );
+  }
+
+  function seatBubble(v, last, kind) {
+    let anchor;
+    if (last.seat === v.seat) anchor = $("me-label");
+    else anchor = document.querySelector(`.seat-panel[data-seat="${last.seat}"] .nameplate`);
+    if (!anchor) return;
+    let text = null, cls = "bubble";
+    if (kind === "pass") text = "Pass";
+    else if (kind === "draw" && last.seat !== v.seat) text = "Draws";
+    if (last.points > 0) { text = `+${last.points}`; cls += " score"; }
+    if (!text) return;
+    const r = anchor.getBoundingClientRect();
+    const b = el("div", cls, text);
+    b.style.left = `${r.left + r.width / 2}px`;
+    b.style.top = `${Math.max(4, r.top - 30)}px`;
+    b.style.position = "fixed";
+    document.body.appendChild(b);
+    setTimeout(() => b.remove(), 1500);
+  }
+
+  function renderHand(v, sheet, old) {
+    const hand = $("hand");
+    const active = document.activeElement;
+    const focused = active && hand.contains(active) ? active.dataset.tile : null;
+    hand.innerHTML = "";
+    const tiles = sheet ? sheet.hands[v.seat] : v.hand;
+    const n = Math.max(tiles.length, 1);
+    const avail = hand.parentElement.clientWidth - 16;
+    const byHeight = Math.floor(window.innerHeight * (window.innerHeight < 520 ? 0.11 : 0.075));
+    let tw = Math.floor((avail - (n - 1) * 6) / n);
+    tw = Math.max(26, Math.min(60, tw, Math.max(26, byHeight)));
+    hand.style.setProperty("--tw", `${tw}px`);
+    const turn = myTurn() && !sheet;
+    const hintTile = S.hint && S.hint.best ? S.hint.best.split("@")[0] : null;
+    tiles.forEach((t) => {
+      const [a, b] = parseTile(t);
+      const e = tileEl(a, b, { vertical: true, tag: "button" });
+      e.dataset.tile = t;
+      const fits = turn && movesFor(t).length > 0;
+      if (turn) e.classList.add(fits ? "fits" : "dim");
+      if (S.picked === t) e.classList.add("picked");
+      if (hintTile === t) e.classList.add("hinted");
+      if (old && old.id === v.id && !old.hand.includes(t) && old.hand_no === v.hand_no) e.classList.add("new");
+      const state = sheet ? "" : turn ? (fits ? (movesFor(t).length > 1 ? ", fits both ends" : ", fits") : ", does not fit") : "";
+      e.setAttribute("aria-label", `${tileWords(t)}${state}`);
+      if (S.picked === t) e.setAttribute("aria-pressed", "true");
+      if (sheet) e.disabled = true;
+      e.addEventListener("click", (ev) => onTileClick(t, e, ev));
+      e.addEventListener("keydown", onHandKey);
+      e.addEventListener("pointerdown", (ev) => onPointerDown(t, e, ev));
+      hand.appendChild(e);
+      if (focused === t) e.focus();
+    });
+  }
+
+  function renderBoneyard(v) {
+    const box = $("boneyard");
+    const open = mustDraw();
+    box.hidden = !open;
+    if (!open) return;
+    const tiles = $("boneyard-tiles");
+    tiles.innerHTML = "";
+    for (let i = 0; i < v.boneyard_size; i++) {
+      const b = tileEl(0, 0, { back: true, tag: "button" });
+      const usable = i < v.drawable;
+      b.setAttribute("aria-label", usable ? "a face-down tile: draw it" : "kept back: may not be drawn");
+      if (!usable) { b.classList.add("reserve"); b.disabled = true; }
+      b.addEventListener("click", () => { if (usable) sendMove("draw", b); });
+      tiles.appendChild(b);
+    }
+  }
+
+  function renderHint(v) {
+    const panel = $("hint-panel");
+    const h = S.hint;
+    if (!h || !h.estimates || !myTurn()) { panel.hidden = true; return; }
+    panel.hidden = false;
+    panel.innerHTML = "";
+    panel.appendChild(el("h3", "", "What each move is worth"));
+    const table = el("table");
+    table.innerHTML = "<tr><th>move</th><th>points</th><th>wins</th></tr>";
+    h.estimates.forEach((e, i) => {
+      const tr = el("tr", i === 0 ? "best" : "");
+      tr.innerHTML = `<td>${e.move}</td><td>${e.expected_points > 0 ? "+" : ""}${e.expected_points.toFixed(1)}</td><td>${Math.round(e.win_chance * 100)}%</td>`;
+      table.appendChild(tr);
+    });
+    panel.appendChild(table);
+  }
+
+  // ----------------------------------------------------------- interaction
+  function shake(e) { e.classList.remove("shake"); void e.offsetWidth; e.classList.add("shake"); }
+
+  function onTileClick(tile, e, ev) {
+    if (S.suppressClick) { S.suppressClick = false; return; }
+    // A click from Enter or Space has no pointer position (detail 0).
+    tap(tile, e, ev && ev.detail === 0);
+  }
+
+  function tap(tile, e, byKeyboard) {
+    const v = S.view;
+    if (!v || S.busy || v.status !== "playing") return;
+    if (!myTurn()) {
+      shake(e); sound("nope");
+      say(`Wait: it is ${v.seats[v.to_move].name}'s turn`, true);
+      return;
+    }
+    const moves = movesFor(tile);
+    if (!moves.length) {
+      shake(e); sound("nope");
+      say(v.why[tile] || (mustDraw() ? "Nothing fits: draw from the boneyard" : `${tile} does not fit`), true);
+      return;
+    }
+    if (moves.length === 1) { sendMove(moves[0], e); return; }
+    S.picked = S.picked === tile ? null : tile;
+    render();
+    say(S.picked ? `Place ${tile}: tap a glowing end` : "Your turn");
+    if (S.picked && byKeyboard) {
+      const first = document.querySelector(".slot.target");
+      if (first) first.focus();
+    }
+  }
+
+  function onSlot(name) {
+    if (!S.picked || S.busy) return;
+    const move = movesFor(S.picked).find((m) => (m.split("@")[1] || "centre") === name);
+    if (!move) { say(`${S.picked} does not fit there`, true); return; }
+    const from = document.querySelector(`.hand .tile[data-tile="${S.picked}"]`);
+    sendMove(move, from);
+  }
+
+  function onHandKey(ev) {
+    const tiles = [...document.querySelectorAll(".hand .tile")];
+    const i = tiles.indexOf(ev.currentTarget);
+    if (ev.key === "ArrowRight" || ev.key === "ArrowLeft") {
+      ev.preventDefault();
+      const next = tiles[(i + (ev.key === "ArrowRight" ? 1 : -1) + tiles.length) % tiles.length];
+      next && next.focus();
+    }
+  }
+  function onSlotKey(ev) {
+    const slots = [...document.querySelectorAll(".slot.target")];
+    const i = slots.indexOf(ev.currentTarget);
+    if (["ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown"].includes(ev.key)) {
+      ev.preventDefault();
+      const d = ev.key === "ArrowRight" || ev.key === "ArrowDown" ? 1 : -1;
+      const next = slots[(i + d + slots.length) % slots.length];
+      next && next.focus();
+    } else if (ev.key === "Escape") {
+      ev.preventDefault();
+      const t = S.picked;
+      S.picked = null;
+      render();
+      say("Your turn");
+      document.querySelector(`.hand .tile[data-tile="${t}"]`)?.focus();
+    }
+  }
+
+  // Drag a tile onto an end (a small threshold tells a drag from a tap).
+  function onPointerDown(tile, e, ev) {
+    if (ev.button !== 0 || S.busy || S.drag || !movesFor(tile).length) return;
+    S.drag = { tile, e, x0: ev.clientX, y0: ev.clientY, started: false, ghost: null, dx: 0, dy: 0, id: ev.pointerId };
+    window.addEventListener("pointermove", onPointerMove);
+    window.addEventListener("pointerup", onPointerUp);
+    window.addEventListener("pointercancel", onPointerCancel);
+  }
+  function onPointerMove(ev) {
+    const d = S.drag;
+    if (!d || ev.pointerId !== d.id) return;
+    if (!d.started) {
+      if (Math.hypot(ev.clientX - d.x0, ev.clientY - d.y0) < 8) return;
+      d.started = true;
+      S.picked = d.tile;
+      // Only the board changes (its ends light up): the dragged tile stays where it is.
+      renderBoard(S.view, null, null);
+      const r = d.e.getBoundingClientRect();
+      const ghost = d.e.cloneNode(true);
+      ghost.classList.remove("fits", "picked", "hinted", "new", "shake");
+      ghost.classList.add("drag-ghost");
+      ghost.style.width = `${r.width}px`;
+      ghost.style.height = `${r.height}px`;
+      document.body.appendChild(ghost);
+      d.ghost = ghost;
+      d.dx = d.x0 - r.left;
+      d.dy = d.y0 - r.top;
+      d.e.classList.add("dragging");
+    }
+    ev.preventDefault();
+    d.ghost.style.left = `${ev.clientX - d.dx}px`;
+    d.ghost.style.top = `${ev.clientY - d.dy}px`;
+    const over = slotAt(ev.clientX, ev.clientY);
+    document.querySelectorAll(".slot.over").forEach((s) => s !== over && s.classList.remove("over"));
+    if (over) over.classList.add("over");
+  }
+  function slotAt(x, y) {
+    let best = null, bestDist = Infinity;
+    for (const s of document.querySelectorAll(".slot.target")) {
+      const r = s.getBoundingClientRect();
+      const pad = 28;
+      if (x < r.left - pad || x > r.right + pad || y < r.top - pad || y > r.bottom + pad) continue;
+      const dist = Math.hypot(x - (r.left + r.width / 2), y - (r.top + r.height / 2));
+      if (dist < bestDist) { best = s; bestDist = dist; }
+    }
+    return best;
+  }
+  function endDrag() {
+    window.removeEventListener("pointermove", onPointerMove);
+    window.removeEventListener("pointerup", onPointerUp);
+    window.removeEventListener("pointercancel", onPointerCancel);
+    const d = S.drag;
+    S.drag = null;
+    if (d && d.ghost) d.ghost.remove();
+    if (d) d.e.classList.remove("dragging");
+    return d;
+  }
+  function onPointerUp(ev) {
+    if (!S.drag || ev.pointerId !== S.drag.id) return;
+    const d = endDrag();
+    if (!d.started) return;
+    S.suppressClick = true;
+    setTimeout(() => { S.suppressClick = false; }, 0);
+    const over = slotAt(ev.clientX, ev.clientY);
+    if (over) {
+      const move = movesFor(d.tile).find((m) => (m.split("@")[1] || "centre") === over.dataset.name);
+      if (move) { sendMove(move, over); return; }
+    }
+    S.picked = movesFor(d.tile).length > 1 ? d.tile : null;
+    render();
+    say(S.picked ? `Place ${d.tile}: tap a glowing end` : "Drop the tile on a glowing end", true);
+  }
+  function onPointerCancel() {
+    endDrag();
+    S.picked = null;
+    render();
+  }
+
+  async function sendMove(move, fromEl) {
+    const v = S.view;
+    if (!v || S.busy) return;
+    S.busy = true;
+    const fromRect = fromEl ? fromEl.getBoundingClientRect() : null;
+    try {
+      const next = await api("POST", `/api/games/${v.id}/moves`, { move, move_number: v.move_number });
+      S.picked = null;
+      applyView(next, { fromRect });
+    } catch (e) {
+      await handleError(e);
+    } finally {
+      S.busy = false;
+    }
+    schedule();
+  }
+
+  async function handleError(e) {
+    if (e.status === 409 || e.status === 404 || e.status === 403) {
+      try {
+        const v = await api("GET", `/api/games/${S.view.id}`);
+        applyView(v);
+        say(e.status === 409 ? `${e.message}. The table is up to date now.` : e.message, true);
+        return;
+      } catch (_) { /* fall through */ }
+    }
+    say(e.message || "Something went wrong", true);
+    toast(e.message || "Something went wrong");
+  }
+
+  function toast(text) {
+    const t = $("toast");
+    t.textContent = text;
+    t.hidden = false;
+    clearTimeout(toast.timer);
+    toast.timer = setTimeout(() => { t.hidden = true; }, 4000);
+  }
+
+  async function showHint() {
+    const v = S.view;
+    if (!myTurn() || S.busy || S.hinting) return;
+    S.hinting = true;
+    $("hint-btn").classList.add("busy");
+    say("Hint: weighing every move…");
+    try {
+      const h = await api("GET", `/api/games/${v.id}/hint`);
+      if (S.view !== v) return;
+      S.hint = h;
+      const [tile, end] = h.best.split("@");
+      if (h.best === "draw") say("Hint: draw from the boneyard");
+      else if (h.best === "pass") say("Hint: pass");
+      else {
+        say(`Hint: play ${tile}${end ? ` on the ${end} end` : ""}`);
+        if (movesFor(tile).length > 1) S.picked = tile;
+      }
+      render();
+    } catch (e) { await handleError(e); }
+    finally { S.hinting = false; $("hint-btn").classList.remove("busy"); }
+  }
+
+  // ------------------------------------------------------------- the loop
+  function stopLoop() { clearTimeout(S.timer); S.timer = null; }
+  function schedule(delay = 0) { stopLoop(); S.timer = setTimeout(tick, delay); }
+
+  async function tick() {
+    const v = S.view;
+    if (!v || S.paused || S.busy || $("table").hidden) return;
+    if (v.status === "sheet") {
+      if (S.sheetShownFor !== `${v.id}:${v.sheet.number}`) {
+        S.sheetShownFor = `${v.id}:${v.sheet.number}`;
+        const delay = Math.max(0, PACE * 1.2 - (performance.now() - S.lastShown));
+        setTimeout(() => { if (S.view === v) showSheet(v); }, delay);
+      }
+      return;
+    }
+    if (v.status === "over") { showResults(v); return; }
+    const seat = v.to_move;
+    if (seat === v.seat) {
+      if (v.legal_moves.length === 1 && v.legal_moves[0] === "pass") {
+        // An automatic pass: the server makes it, the top line says it.
+        await step(v, PACE * 0.8);
+      }
+      return;
+    }
+    if (v.seats[seat].kind === "computer") {
+      await step(v, PACE);
+      return;
+    }
+    S.timer = setTimeout(refresh, 1500); // another person's turn
+  }
+
+  async function step(v, pace) {
+    S.busy = true;
+    try {
+      const next = await api("POST", `/api/games/${v.id}/step`, { move_number: v.move_number });
+      const rest = pace - (performance.now() - S.lastShown);
+      if (rest > 0) await wait(rest);
+      if (S.view !== v) return;
+      applyView(next);
+    } catch (e) {
+      await handleError(e);
+    } finally {
+      S.busy = false;
+    }
+    schedule();
+  }
+
+  async function refresh() {
+    if (!S.view) return;
+    try { applyView(await api("GET", `/api/games/${S.view.id}`)); } catch (_) { /* try again */ }
+    schedule();
+  }
+
+  // ------------------------------------------------------- sheet, results
+  function handTitle(v, sh) {
+    if (!sh) return "";
+    const name = (seat) => (seat === v.seat ? "You" : v.seats[seat].name);
+    if (sh.ending === "target") {
+      const side = v.sides[sh.winner];
+      return `${sideName(v, side)} reached ${v.target}!`;
+    }
+    if (sh.ending === "domino") return sh.winner === v.seat ? "You went out!" : `${name(sh.winner)} went out`;
+    if (v.game === "kozel") return "Fish! The hand is blocked";
+    return "Blocked: nobody can play";
+  }
+
+  function showSheet(v) {
+    const sh = v.sheet;
+    $("sheet-title").textContent = `Hand ${sh.number}: ${handTitle(v, sh)}`;
+    let note;
+    if (sh.winner === null || sh.winner === undefined) note = v.game === "kozel" ? "Equal pips: eggs! Nobody writes." : "Equal pips: nobody scores.";
+    else if (v.low_score_wins) note = `${sideName(v, v.sides[sh.winner])} ${v.sides[sh.winner] === v.sides[v.seat] ? "win" : "win"} the hand; the others write their pips.`;
+    else note = `${sh.winner === v.seat ? "You win" : `${v.seats[sh.winner].name} wins`} the hand.`;
+    if (sh.eggs) note += ` ${sh.eggs} points carried into the next hand.`;
+    $("sheet-note").textContent = note;
+    const hands = $("sheet-hands");
+    hands.innerHTML = "<tr><th>Player</th><th>Tiles left</th><th>Pips</th></tr>";
+    sh.hands.forEach((tiles, seat) => {
+      const tr = el("tr", sh.winner === seat ? "winner" : "");
+      tr.appendChild(el("td", "", seat === v.seat ? "You" : v.seats[seat].name));
+      const td = el("td", "tiles");
+      const row = el("div", "mini-row");
+      for (const t of tiles) {
+        const [a, b] = parseTile(t);
+        const tile = tileEl(a, b, { vertical: true });
+        tile.classList.add("static");
+        tile.setAttribute("aria-label", tileWords(t));
+        tile.setAttribute("role", "img");
+        row.appendChild(tile);
+      }
+      if (!tiles.length) row.textContent = "out";
+      td.appendChild(row);
+      tr.appendChild(td);
+      tr.appendChild(el("td", "", String(sh.pips[seat])));
+      hands.appendChild(tr);
+    });
+    const totals = $("sheet-totals");
+    const label = v.low_score_wins ? "Written" : "Points";
+    totals.innerHTML = `<tr><th>${v.teams ? "Pair" : "Player"}</th>${v.scores_during_play ? "<th>In play</th>" : ""}<th>${label}</th><th>Match</th></tr>`;
+    sh.totals.forEach((total, side) => {
+      const tr = el("tr");
+      tr.appendChild(el("td", "", sideName(v, side)));
+      const handPoints = sh.points[side] + (v.scores_during_play ? 0 : 0);
+      if (v.scores_during_play) tr.appendChild(el("td", "", String(sh.play_points[side])));
+      tr.appendChild(el("td", "", String(handPoints)));
+      const m = el("td");
+      m.innerHTML = `<b>${total}</b> / ${v.target}`;
+      tr.appendChild(m);
+      totals.appendChild(tr);
+    });
+    $("next-hand").textContent = sh.final ? "SEE RESULTS" : "NEXT HAND";
+    $("sheet").hidden = false;
+    sound("score");
+    $("next-hand").focus();
+  }
+
+  async function nextHand() {
+    const v = S.view;
+    if (!v || S.busy) return;
+    S.busy = true;
+    try {
+      const next = await api("POST", `/api/games/${v.id}/next-hand`);
+      $("sheet").hidden = true;
+      S.boardKey = "";
+      applyView(next);
+    } catch (e) { $("sheet").hidden = true; await handleError(e); }
+    finally { S.busy = false; }
+    schedule();
+  }
+
+  async function showResults(v) {
+    if (!$("results").hidden) return;
+    const mySide = v.sides[v.seat];
+    const won = v.outcome && v.outcome.winners.includes(v.seat);
+    const dry = v.outcome && /dry goat/.test(v.outcome.reason);
+    let title;
+    if (v.low_score_wins) title = won ? `${sideName(v, 1 - mySide)} are the goat: you win!` : `You and your partner are the goat${dry ? " (a dry goat!)" : ""}`;
+    else {
+      const winnerSide = v.outcome && v.outcome.winners.length ? v.sides[v.outcome.winners[0]] : null;
+      title = won ? "You win the match!" : winnerSide === null ? "The match is over" : `${sideName(v, winnerSide)} wins the match`;
+    }
+    const icon = $("results-icon");
+    icon.innerHTML = won ? TROPHY : "";
+    if (!won) {
+      const [a, b] = v.low_score_wins ? [6, 6] : [1, 0];
+      icon.appendChild(Object.assign(tileEl(a, b), { style: "width:30px;height:60px;transform:rotate(-8deg)" }));
+      icon.querySelector(".tile").classList.add("static");
+    }
+    $("results-title").textContent = title;
+    $("results-score").textContent = v.scores.map((s, side) => `${sideName(v, side, v.teams)} ${s}`).join(" – ");
+    $("results-hands").textContent = "Hands won: " + v.hands_won.map((n, side) => `${sideName(v, side, v.teams)} ${n}`).join(", ");
+    $("stats-title").textContent = `Your ${v.title} statistics at ${LEVEL_NAMES[v.level]}`;
+    const box = $("stats");
+    box.innerHTML = "";
+    try {
+      const st = await api("GET", `/api/stats?game=${v.game}&level=${v.level}`);
+      const cells = [
+        ["Played", st.played], ["Won", st.won], ["Win %", `${Math.round(st.win_percent)}%`],
+        [v.low_score_wins ? "Best (lowest)" : "Best score", st.best_score ?? "–"],
+        ["Average", st.average_score ?? "–"], ["Streak", `${st.streak} (best ${st.best_streak})`],
+      ];
+      for (const [k, val] of cells) {
+        const d = el("div");
+        d.appendChild(el("dt", "", k));
+        d.appendChild(el("dd", "", String(val)));
+        box.appendChild(d);
+      }
+    } catch (_) { /* statistics are a bonus */ }
+    $("results").hidden = false;
+    sound(won ? "score" : "pass");
+    $("again").focus();
+  }
+
+  // ------------------------------------------------------------------ menu
+  function closeOverlays() { for (const id of ["sheet", "results", "menu", "paused"]) $(id).hidden = true; }
+  function openMenu() { $("menu").hidden = false; $("m-resume").focus(); }
+  function setPaused(p) {
+    S.paused = p;
+    $("paused").hidden = !p;
+    if (p) { stopLoop(); $("unpause").focus(); } else { schedule(); say(turnText(S.view)); }
+  }
+  function renderSoundButton() {
+    const b = $("m-sound");
+    b.textContent = `SOUND: ${S.sound ? "ON" : "OFF"}`;
+    b.setAttribute("aria-pressed", String(S.sound));
+  }
+
+  function wire() {
+    $("play").addEventListener("click", startGame);
+    $("continue").addEventListener("click", () => { if (S.current) enterTable(S.current); });
+    $("menu-btn").addEventListener("click", openMenu);
+    $("hint-btn").addEventListener("click", showHint);
+    $("m-resume").addEventListener("click", () => { $("menu").hidden = true; if (S.paused) setPaused(false); });
+    $("m-pause").addEventListener("click", () => { $("menu").hidden = true; setPaused(true); });
+    $("m-new").addEventListener("click", () => { $("menu").hidden = true; showHome(); });
+    $("m-sound").addEventListener("click", () => {
+      S.sound = !S.sound;
+      localStorage.setItem("bones.sound", S.sound ? "on" : "off");
+      renderSoundButton();
+      sound("play");
+    });
+    $("unpause").addEventListener("click", () => setPaused(false));
+    $("next-hand").addEventListener("click", nextHand);
+    $("again").addEventListener("click", () => { $("results").hidden = true; startGame(); });
+    $("to-home").addEventListener("click", () => { $("results").hidden = true; showHome(); });
+    document.addEventListener("keydown", (ev) => {
+      if ($("table").hidden || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+      if (ev.key === "Escape") {
+        if (!$("menu").hidden) { $("menu").hidden = true; return; }
+        if (!S.picked && $("sheet").hidden && $("results").hidden) openMenu();
+        else if (S.picked) { S.picked = null; render(); say("Your turn"); }
+        return;
+      }
+      if (!$("menu").hidden || !$("sheet").hidden || !$("results").hidden) return;
+      if (ev.key === "h" || ev.key === "H") showHint();
+      else if ((ev.key === "d" || ev.key === "D") && mustDraw()) sendMove("draw");
+      else if (ev.key === "p" || ev.key === "P") setPaused(!S.paused);
+    });
+    let raf = 0;
+    const relayout = () => { cancelAnimationFrame(raf); raf = requestAnimationFrame(() => S.view && render()); };
+    window.addEventListener("resize", relayout);
+    if (window.ResizeObserver) new ResizeObserver(relayout).observe($("board"));
+    renderSoundButton();
+    const brand = $("brand-tiles");
+    brand.appendChild(Object.assign(tileEl(6, 5), { style: "width:28px;height:56px" }));
+    brand.appendChild(Object.assign(tileEl(3, 3), { style: "width:28px;height:56px" }));
+    brand.querySelectorAll(".tile").forEach((t) => t.classList.add("static"));
+  }
+
+  async function boot() {
+    wire();
+    try {
+      S.catalog = await api("GET", "/api/catalog");
+    } catch (e) {
+      toast(`The table cannot reach its server: ${e.message}`);
+      return;
+    }
+    await showHome();
+  }
+
+  window.BonesTable = { state: S, pace: PACE };
+  boot();
+})();

@@ -1,0 +1,274 @@
+"""The JSON API of the web table, through FastAPI's TestClient."""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+import bones
+from bones.web.app import create_app
+from bones.web.storage import Store
+from bones.web.tables import GAMES
+
+# A block hand: you open 6:6, Lily holds no six and passes, then 6:3 fits both ends.
+BOTH_ENDS = {
+    "hands": [["6:6", "6:3", "1:1", "2:1", "3:0", "4:0", "5:0"], ["5:5", "4:4", "3:3", "2:2", "5:4", "4:3", "3:2"]],
+    "opener": 0,
+    "opening": "6:6",
+}
+
+
+def start(client: TestClient, **body: Any) -> tuple[dict[str, Any], dict[str, str]]:
+    response = client.post("/api/games", json={"game": "draw", "level": "normal", **body})
+    assert response.status_code == 201, response.text
+    view = response.json()
+    return view, {"X-Seat-Token": view["token"]}
+
+
+def advance(client: TestClient, view: dict[str, Any], headers: dict[str, str], pick=lambda legal: legal[0]) -> Any:
+    """One step of a match: close a sheet, play our move, or let the computer (or a forced pass) go."""
+    base = f"/api/games/{view['id']}"
+    if view["status"] == "sheet":
+        return client.post(f"{base}/next-hand", headers=headers)
+    if view["to_move"] == view["seat"] and view["legal_moves"] != ["pass"]:
+        move = pick(view["legal_moves"])
+        return client.post(f"{base}/moves", headers=headers, json={"move": move, "move_number": view["move_number"]})
+    return client.post(f"{base}/step", headers=headers, json={"move_number": view["move_number"]})
+
+
+def test_a_new_game_seats_you_with_a_token_and_deals_seven(client: TestClient) -> None:
+    view, _ = start(client, seed=5)
+    assert view["seat"] == 0 and view["token"]
+    assert [s["name"] for s in view["seats"]] == ["You", "Lily"]
+    assert [s["kind"] for s in view["seats"]] == ["human", "computer"]
+    assert len(view["hand"]) == 7 and view["boneyard_size"] == 14
+    assert view["status"] == "playing" and view["move_number"] == 0
+    assert "seed" not in json.dumps(view)
+
+
+def test_kozel_seats_and_partner_level(client: TestClient) -> None:
+    view, _ = start(client, game="kozel", level="easy")
+    assert [s["name"] for s in view["seats"]] == ["You", "Lily", "Max", "Zoe"]
+    assert view["teams"] and view["sides"] == [0, 1, 0, 1]
+    levels = bones.bots.levels_for(bones.rules("kozel"))
+    # Max plays at least Hard, or the strongest level there is below it.
+    assert view["seats"][2]["plays"] == bones.bots.at_least(bones.rules("kozel"), "easy", "hard")
+    assert view["seats"][2]["plays"] in levels and view["seats"][1]["plays"] == "easy"
+
+
+def test_requests_without_the_seat_token_are_refused(client: TestClient) -> None:
+    view, _ = start(client)
+    base = f"/api/games/{view['id']}"
+    assert client.get(base).status_code == 403
+    wrong = client.get(base, headers={"X-Seat-Token": "not-it"})
+    assert wrong.status_code == 403 and "does not belong" in wrong.json()["detail"]
+    assert client.get("/api/games/nope", headers={"X-Seat-Token": view["token"]}).status_code == 404
+
+
+def test_an_illegal_move_is_refused_with_the_reason_and_changes_nothing(client: TestClient) -> None:
+    view, headers = start(client, game="block", setup=BOTH_ENDS)
+    base = f"/api/games/{view['id']}"
+    bad = client.post(f"{base}/moves", headers=headers, json={"move": "6:3", "move_number": 0})
+    assert bad.status_code == 400
+    assert bad.json()["detail"] == "this hand must be opened with 6:6"
+    garbage = client.post(f"{base}/moves", headers=headers, json={"move": "hello", "move_number": 0})
+    assert garbage.status_code == 400 and "not a move" in garbage.json()["detail"]
+    again = client.get(base, headers=headers).json()
+    assert again["move_number"] == 0 and again["hand"] == view["hand"]
+
+
+def test_a_stale_move_number_is_refused(client: TestClient) -> None:
+    view, headers = start(client, game="block", setup=BOTH_ENDS)
+    base = f"/api/games/{view['id']}"
+    ok = client.post(f"{base}/moves", headers=headers, json={"move": "6:6", "move_number": 0})
+    assert ok.status_code == 200 and ok.json()["move_number"] == 1
+    stale = client.post(f"{base}/step", headers=headers, json={"move_number": 0})
+    assert stale.status_code == 409 and "stale" in stale.json()["detail"]
+    assert client.get(base, headers=headers).json()["move_number"] == 1
+
+
+def test_moving_out_of_turn_is_refused(client: TestClient) -> None:
+    view, headers = start(client, game="block", setup=BOTH_ENDS)
+    base = f"/api/games/{view['id']}"
+    view = client.post(f"{base}/moves", headers=headers, json={"move": "6:6", "move_number": 0}).json()
+    assert view["to_move"] == 1 and view["legal_moves"] == [] and view["why"] == {}
+    refused = client.post(f"{base}/moves", headers=headers, json={"move": "6:3@left", "move_number": 1})
+    assert refused.status_code == 409 and "Lily's turn" in refused.json()["detail"]
+
+
+def test_a_tile_that_fits_both_ends_and_a_pass(client: TestClient) -> None:
+    view, headers = start(client, game="block", setup=BOTH_ENDS)
+    base = f"/api/games/{view['id']}"
+    assert view["legal_moves"] == ["6:6"]
+    assert view["why"]["6:3"] == "this hand must be opened with 6:6"
+    view = client.post(f"{base}/moves", headers=headers, json={"move": "6:6", "move_number": 0}).json()
+    view = client.post(f"{base}/step", headers=headers, json={"move_number": 1}).json()
+    assert view["last"] == {"seat": 1, "move": "pass", "points": 0, "hand_ended": False, "move_number": 2}
+    assert view["to_move"] == 0
+    assert sorted(view["legal_moves"]) == ["6:3@left", "6:3@right"]
+    assert view["why"]["1:1"] == "1:1 does not fit: the end shows 6"
+    view = client.post(f"{base}/moves", headers=headers, json={"move": "6:3@right", "move_number": 2}).json()
+    placed = view["layout"]["tiles"][-1]
+    assert (placed["tile"], placed["slot"], placed["near"], placed["far"]) == ("6:3", 1, 6, 3)
+    assert [e["value"] for e in view["layout"]["ends"]] == [6, 3]
+
+
+def test_step_refuses_to_choose_for_a_human(client: TestClient) -> None:
+    view, headers = start(client, game="block", setup=BOTH_ENDS)
+    refused = client.post(f"/api/games/{view['id']}/step", headers=headers, json={"move_number": 0})
+    assert refused.status_code == 409 and "turn to choose" in refused.json()["detail"]
+
+
+def test_drawing_shows_only_your_own_new_tile(client: TestClient) -> None:
+    setup = {"hands": [["6:6", "1:0"], ["5:5", "4:4"]], "boneyard": ["2:0", "6:1", "3:3"], "opener": 0}
+    view, headers = start(client, game="draw", setup=setup)
+    base = f"/api/games/{view['id']}"
+    view = client.post(f"{base}/moves", headers=headers, json={"move": "6:6", "move_number": 0}).json()
+    # Lily holds no six: she draws 2:0, then 6:1 (the boneyard is drawn from its start), then plays it.
+    view = client.post(f"{base}/step", headers=headers, json={"move_number": 1}).json()
+    assert view["last"]["move"] == "draw" and view["seats"][1]["hand_size"] == 3
+    assert "2:0" not in json.dumps(view)
+    assert view["boneyard_size"] == 2 and view["drawable"] == 2
+
+
+def test_the_hand_sheet_must_be_closed_before_play_goes_on(client: TestClient) -> None:
+    setup = {"hands": [["6:6", "6:5"], ["1:0", "2:0"]], "opener": 0}
+    view, headers = start(client, game="block", setup=setup, seed=1)
+    base = f"/api/games/{view['id']}"
+    client.post(f"{base}/moves", headers=headers, json={"move": "6:6", "move_number": 0})
+    client.post(f"{base}/step", headers=headers, json={"move_number": 1})
+    view = client.post(f"{base}/moves", headers=headers, json={"move": "6:5@left", "move_number": 2}).json()
+    assert view["status"] == "sheet" and view["hand_no"] == 2
+    sheet = view["sheet"]
+    assert sheet["winner"] == 0 and sheet["ending"] == "domino"
+    assert sheet["hands"] == [[], ["1:0", "2:0"]] and sheet["pips"] == [0, 3]
+    assert sheet["points"] == [3, 0] and sheet["totals"] == [3, 0] and not sheet["final"]
+    assert [t["tile"] for t in sheet["layout"]["tiles"]] == ["6:6", "6:5"]
+    assert view["layout"]["tiles"] == [] and len(view["hand"]) == 7
+    assert view["last"]["hand_ended"]
+    blocked = client.post(f"{base}/step", headers=headers, json={"move_number": 3})
+    assert blocked.status_code == 409 and "NEXT HAND" in blocked.json()["detail"]
+    view = client.post(f"{base}/next-hand", headers=headers).json()
+    assert view["status"] == "playing" and view["sheet"] is None and view["scores"] == [3, 0]
+    assert client.post(f"{base}/next-hand", headers=headers).status_code == 409
+
+
+def test_hint_gives_a_legal_move_on_your_turn_only(client: TestClient) -> None:
+    view, headers = start(client, game="block", setup=BOTH_ENDS)
+    base = f"/api/games/{view['id']}"
+    found = client.get(f"{base}/hint", headers=headers).json()
+    assert found["best"] == "6:6" and found["move_number"] == 0
+    client.post(f"{base}/moves", headers=headers, json={"move": "6:6", "move_number": 0})
+    assert client.get(f"{base}/hint", headers=headers).status_code == 409
+    client.post(f"{base}/step", headers=headers, json={"move_number": 1})
+    found = client.get(f"{base}/hint", headers=headers).json()
+    assert found["best"] in ("6:3@left", "6:3@right")
+    if found["estimates"] is not None:
+        assert {e["move"] for e in found["estimates"]} == {"6:3@left", "6:3@right"}
+
+
+def test_bad_requests_get_clear_4xx_messages(client: TestClient) -> None:
+    for body, status, words in (
+        ({"game": "chess"}, 400, "unknown game 'chess'"),
+        ({"game": "draw", "level": "godlike"}, 400, "unknown level 'godlike'"),
+        ({"game": "draw", "players": 7}, 400, "players=7"),
+        ({"game": "kozel", "players": 2}, 400, "played by 4 players"),
+        ({"game": "draw", "seats": [{"kind": "computer"}, {"kind": "human"}]}, 400, "seat 0 must be a human"),
+        ({"game": "draw", "players": "many"}, 422, "players"),
+    ):
+        response = client.post("/api/games", json=body)
+        assert response.status_code == status, (body, response.text)
+        assert words in response.json()["detail"], response.json()
+    view, headers = start(client)
+    missing = client.post(f"/api/games/{view['id']}/moves", headers=headers, json={"move": "6:6"})
+    assert missing.status_code == 422 and "move_number" in missing.json()["detail"]
+
+
+def test_a_real_server_keeps_the_deal_secret(tmp_path) -> None:
+    with TestClient(create_app(Store(f"sqlite:///{tmp_path / 'b.sqlite3'}"))) as plain:
+        refused = plain.post("/api/games", json={"game": "draw", "seed": 3})
+        assert refused.status_code == 403 and "test server" in refused.json()["detail"]
+        view = plain.post("/api/games", json={"game": "draw"}).json()
+        record = plain.get(f"/api/games/{view['id']}/record", headers={"X-Seat-Token": view["token"]})
+        assert record.status_code == 409
+
+
+def test_continue_finds_the_unfinished_game_and_a_new_game_abandons_it(client: TestClient) -> None:
+    assert client.get("/api/games/current").status_code == 404
+    first, headers = start(client, game="block", setup=BOTH_ENDS)
+    client.post(f"/api/games/{first['id']}/moves", headers=headers, json={"move": "6:6", "move_number": 0})
+    current = client.get("/api/games/current").json()
+    assert current["id"] == first["id"] and current["token"] == first["token"] and current["move_number"] == 1
+    second, _ = start(client, game="allfives")
+    assert client.get("/api/games/current").json()["id"] == second["id"]
+    gone = client.post(f"/api/games/{first['id']}/step", headers=headers, json={"move_number": 1})
+    assert gone.status_code == 409 and "abandoned" in gone.json()["detail"]
+    stats = client.get("/api/stats", params={"game": "block", "level": "normal"}).json()
+    assert stats["played"] == 1 and stats["won"] == 0  # quitting after a move counts as a loss
+
+
+def test_two_racing_steps_apply_once(client: TestClient) -> None:
+    view, headers = start(client, game="block", setup=BOTH_ENDS)
+    base = f"/api/games/{view['id']}"
+    client.post(f"{base}/moves", headers=headers, json={"move": "6:6", "move_number": 0})
+    answers: list[int] = []
+
+    def step() -> None:
+        answers.append(client.post(f"{base}/step", headers=headers, json={"move_number": 1}).status_code)
+
+    threads = [threading.Thread(target=step) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(answers) == [200, 409]
+    assert client.get(base, headers=headers).json()["move_number"] == 2
+
+
+def test_the_api_is_documented(client: TestClient) -> None:
+    schema = client.get("/openapi.json").json()
+    for path in ("/api/games", "/api/games/{game_id}/moves", "/api/games/{game_id}/step", "/api/games/current"):
+        assert path in schema["paths"]
+    assert "move_number" in schema["components"]["schemas"]["MoveIn"]["properties"]
+    assert client.get("/docs").status_code == 200
+    page = client.get("/")
+    assert page.status_code == 200 and "PLAY" in page.text
+
+
+def hidden_pattern(tile: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\d]){re.escape(tile)}(?![\d])")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_response_of_a_whole_match_shows_a_hidden_tile(client: TestClient, game: str) -> None:
+    """Play a whole match through the API; every answer is checked against the referee's hidden tiles."""
+    view, headers = start(client, game=game, level="normal", seed=11)
+    referee = client.app.state.referee  # type: ignore[attr-defined]
+    responses = 0
+    while view["status"] != "over":
+        response = advance(client, view, headers, pick=lambda legal: legal[-1])
+        assert response.status_code == 200, response.text
+        view = response.json()
+        responses += 1
+        state = referee.get(view["id"]).state
+        hidden = state.hidden_from(0) if not state.is_over else frozenset()
+        public = dict(view)
+        # Finished hands are turned face up by the rules; their tiles are dealt again later.
+        public.pop("results")
+        public.pop("sheet")
+        if view["last"] and view["last"]["hand_ended"]:
+            public.pop("last")  # the move that ended the finished hand
+        text = json.dumps(public)
+        for tile in hidden:
+            assert not hidden_pattern(tile).search(text), f"response {responses} shows {tile}"
+        assert responses < 3000
+    assert view["outcome"] is not None
+    stats = client.get("/api/stats", params={"game": game, "level": "normal"}).json()
+    assert stats["played"] == 1
+    record = client.get(f"/api/games/{view['id']}/record", headers=headers).json()
+    assert record["game"] == game and len(record["moves"]) == view["move_number"]
