@@ -1,150 +1,117 @@
-"""Strength of the Tetradominoes computer players: each level against the one below.
+"""Tetradominoes: does each computer level beat the one below it, and how fast does it think?
 
-Every deal is played twice with the seats swapped, so both levels get the same
-dominoes. A draw (a blocked game with equal tetrominoes) counts half. The p-value
-is a one-sided sign test on the decisive games (H0: the two levels are equal).
+Adjacent levels meet in a duplicate tournament (``bones.tournament``): every deal
+is played once per seating, so both levels hold the same dominoes, and a deal is
+won by the level that won more of its games (a tie counts half; a blocked game
+with equal tetrominoes is a draw). The p-value is one-sided: "the stronger level
+is not stronger". Target: every adjacent pair wins more than half its deals with
+p < 0.05, and Crazy takes at most about 1 s for a move (``--timing``).
 
-    python bench/strength_tetradominoes.py --games 200 --jobs 2
-    python bench/strength_tetradominoes.py --pairs hard:crazy --games 100 --jobs 16
-    python bench/strength_tetradominoes.py --solitaire 100     # mean scores per level
+    .venv/bin/python bench/strength_tetradominoes.py --deals 150 --jobs 2
+    .venv/bin/python bench/strength_tetradominoes.py --pairs hard:crazy --deals 200 --players 4
+    .venv/bin/python bench/strength_tetradominoes.py --pairs none --timing 10 --solitaire 100
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
-import math
 import random
 import time
-from concurrent.futures import ProcessPoolExecutor
 
 import bones
 from bones.bots import LEVELS, bot_for
+from bones.tournament import run_tournament
 
-TARGET_NOTE = "each level should win clearly more than half against the level below (p < 0.05)"
 
-
-def play(job: tuple[str, str, int, int, int]) -> tuple[float, float, int, float, float]:
-    """(points of ``strong``, of ``weak``, moves, seconds thinking for strong, max seconds for one strong move)."""
-    weak, strong, seed, strong_seat, players = job
-    rules = bones.rules("tetradominoes", players=players)
-    bots = {weak: bot_for(rules, weak), strong: bot_for(rules, strong)}
-    seats = [strong if (seat - strong_seat) % 2 == 0 else weak for seat in range(players)]
-    state = rules.new_game(seed=seed)
-    rng = random.Random(seed * 31 + strong_seat)
-    think = slowest = 0.0
-    moves = 0
-    while not state.is_over:
-        seat = state.to_move
-        assert seat is not None
-        level = seats[seat]
+def strength(pairs: list[tuple[str, str]], deals: int, players: int, jobs: int, seed: int) -> None:
+    print(f"\nTetradominoes, {players} players: {deals} deals per pair, each played in every seating")
+    print("| weaker | stronger | deals | stronger wins deals | 95% CI | games won by stronger | p | minutes |")
+    print("|---|---|---|---|---|---|---|---|")
+    for weak, strong in pairs:
         started = time.perf_counter()
-        move = bots[level].choose(state.observation(seat), rng)
-        spent = time.perf_counter() - started
-        if level == strong:
-            think += spent
-            slowest = max(slowest, spent)
-        state = state.play(move)
-        moves += 1
-    outcome = state.outcome
-    assert outcome is not None
-    if not outcome.winners:
-        return 0.5, 0.5, moves, think, slowest
-    won = seats[outcome.winners[0]] == strong
-    return float(won), float(not won), moves, think, slowest
+        result = run_tournament(
+            "tetradominoes", [strong, weak], deals, {"players": players}, jobs=jobs, seed=seed, pairs=[(strong, weak)]
+        )
+        (pair,) = result.pairs
+        low, high = pair.win_interval()
+        minutes = (time.perf_counter() - started) / 60
+        print(
+            f"| {weak} | {strong} | {pair.deals} | {pair.win_rate:.3f} | {low:.3f}-{high:.3f} "
+            f"| {pair.points_share:.3f} | {pair.p_value():.2g} | {minutes:.1f} |",
+            flush=True,
+        )
 
 
-def sign_test(wins: int, losses: int) -> float:
-    """One-sided p-value of at least ``wins`` successes in wins+losses fair coin flips."""
-    n = wins + losses
-    if n == 0:
-        return 1.0
-    return sum(math.comb(n, k) for k in range(wins, n + 1)) / 2**n
+def timing(levels: list[str], games: int, seed: int) -> None:
+    """Seconds per move of each level, playing 2-player games against Hard."""
+    print(f"\nSeconds per move over {games} 2-player games against hard (one process)")
+    print("| level | moves | mean s | 95th percentile s | slowest s |")
+    print("|---|---|---|---|---|")
+    rules = bones.rules("tetradominoes")
+    for level in levels:
+        bot, other = bot_for(rules, level), bot_for(rules, "hard")
+        spent: list[float] = []
+        for n in range(games):
+            state = rules.new_game(seed=seed + n)
+            rng = random.Random(n)
+            while not state.is_over:
+                seat = state.to_move
+                assert seat is not None
+                chooser = bot if seat == n % 2 else other
+                begun = time.perf_counter()
+                move = chooser.choose(state.observation(seat), rng)
+                if chooser is bot:
+                    spent.append(time.perf_counter() - begun)
+                state = state.play(move)
+        spent.sort()
+        print(
+            f"| {level} | {len(spent)} | {sum(spent) / len(spent):.3f} | {spent[int(0.95 * (len(spent) - 1))]:.3f} "
+            f"| {spent[-1]:.3f} |",
+            flush=True,
+        )
 
 
-def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
-
-
-def duel(weak: str, strong: str, deals: int, players: int, jobs: int, seed: int) -> dict[str, float]:
-    work = [(weak, strong, seed + d, s, players) for d in range(deals) for s in (0, 1)]
-    started = time.perf_counter()
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(play, work, chunksize=1))
-    else:
-        results = [play(j) for j in work]
-    wins = sum(1 for r in results if r[0] == 1.0)
-    losses = sum(1 for r in results if r[1] == 1.0)
-    draws = len(results) - wins - losses
-    rate = (wins + 0.5 * draws) / len(results)
-    moves = sum(r[2] for r in results)
-    low, high = wilson(rate, len(results))
-    return {
-        "games": len(results),
-        "wins": wins,
-        "losses": losses,
-        "draws": draws,
-        "rate": rate,
-        "low": low,
-        "high": high,
-        "p": sign_test(wins, losses),
-        "think": sum(r[3] for r in results) / max(1, moves / 2),
-        "slowest": max(r[4] for r in results),
-        "seconds": time.perf_counter() - started,
-    }
-
-
-def solitaire(level: str, games: int, seed: int, solitaire_level: int) -> tuple[float, float]:
-    rules = bones.rules("tetradominoes", players=1, solitaire_level=solitaire_level)
-    bot = bot_for(rules, level)
-    scores = []
-    wins = 0
-    for n in range(games):
-        state = rules.new_game(seed=seed + n)
-        rng = random.Random(seed + n)
-        while not state.is_over:
-            state = state.play(bot.choose(state.observation(0), rng))
-        assert state.outcome is not None
-        scores.append(state.outcome.scores[0])
-        wins += bool(state.outcome.winners)
-    return sum(scores) / games, wins / games
+def solitaire(games: int, seed: int) -> None:
+    for level_number in (1, 2):
+        rules = bones.rules("tetradominoes", players=1, solitaire_level=level_number)
+        mark = 10 if level_number == 1 else 15
+        print(f"\nSolitaire Level {level_number}: {games} games per level (lower is better; a win is under {mark})")
+        print("| level | mean score | won |")
+        print("|---|---|---|")
+        for level in LEVELS:
+            bot = bot_for(rules, level)
+            scores = []
+            for n in range(games):
+                state = rules.new_game(seed=seed + n)
+                rng = random.Random(n)
+                while not state.is_over:
+                    state = state.play(bot.choose(state.observation(0), rng))
+                assert state.outcome is not None
+                scores.append(state.outcome.scores[0])
+            won = sum(1 for s in scores if s < mark)
+            print(f"| {level} | {sum(scores) / games:.1f} | {won / games:.0%} |", flush=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=100, help="deals per pair (each played twice)")
-    parser.add_argument("--players", type=int, default=2, choices=(2, 4))
-    parser.add_argument("--pairs", default="", help="weak:strong,... (default: every adjacent pair)")
+    parser.add_argument("--deals", type=int, default=150, help="deals per pair")
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    parser.add_argument("--pairs", default="", help="weaker:stronger,... (default: every adjacent pair; 'none')")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1000)
-    parser.add_argument("--solitaire", type=int, default=0, help="also play this many solitaires per level")
+    parser.add_argument("--timing", type=int, default=0, help="games per level for seconds per move")
+    parser.add_argument("--solitaire", type=int, default=0, help="solitaires per level and scoring level")
     args = parser.parse_args()
-    pairs = [tuple(p.split(":")) for p in args.pairs.split(",") if p] or list(itertools.pairwise(LEVELS))
-    print(f"Tetradominoes, {args.players} players, {args.games} deals x 2 seatings per pair; {TARGET_NOTE}")
-    print(
-        "| weak | strong | games | strong wins | losses | draws | strong score | 95% CI | p (sign test) | strong s/move | slowest move s |"
-    )
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
-    for weak, strong in pairs:
-        r = duel(weak, strong, args.games, args.players, args.jobs, args.seed)
-        print(
-            f"| {weak} | {strong} | {r['games']} | {r['wins']} | {r['losses']} | {r['draws']} | {r['rate']:.3f} "
-            f"| {r['low']:.3f}-{r['high']:.3f} | {r['p']:.2g} | {r['think']:.3f} | {r['slowest']:.2f} |",
-            flush=True,
+    if args.pairs != "none":
+        pairs = [(p.split(":")[0], p.split(":")[1]) for p in args.pairs.split(",") if p] or list(
+            itertools.pairwise(LEVELS)
         )
+        strength(pairs, args.deals, args.players, args.jobs, args.seed)
+    if args.timing:
+        timing(["hard", "crazy"], args.timing, args.seed)
     if args.solitaire:
-        for sl in (1, 2):
-            print(f"\nSolitaire Level {sl}, {args.solitaire} games per level (lower is better)")
-            print("| level | mean score | wins |")
-            print("|---|---|---|")
-            for level in LEVELS:
-                mean, won = solitaire(level, args.solitaire, args.seed, sl)
-                print(f"| {level} | {mean:.1f} | {won:.0%} |", flush=True)
+        solitaire(args.solitaire, args.seed)
 
 
 if __name__ == "__main__":

@@ -484,7 +484,7 @@ def test_tournament_counts_points_and_starts_the_next_game() -> None:
     assert state.live_scores == (3, 1)
     state = state.play("4:2@0,2v").play("L/light@0,0 0,1 0,2 1,0")
     assert not state.is_over and state.game_no == 2
-    assert state.scores == (4, 1) and state.results[0].tetrominoes == (4, 1)
+    assert state.scores == (4, 1) and state.past_games[0].tetrominoes == (4, 1)
     # Game 2: seat 1 goes first and takes the light token.
     assert state.first == 1 and state.to_move == 1 and state.kernel.spec.colours == (1, 0)
     assert len(state.hand(0)) == 4 and not state.kernel.num
@@ -592,3 +592,27 @@ def test_kernel_copy_is_independent() -> None:
     kernel = state.kernel.copy()
     kernel.apply(kernel.legal()[0])
     assert not state.kernel.num and isinstance(kernel, Kernel)
+
+
+def test_narration_tells_the_move_and_hides_the_opponents_draws() -> None:
+    state = game(hands=[["4:2", "0:0"], ["1:1", "5:6"]], boneyard=["3:3", "6:6"], **FOURS)
+    played = state.play("4:2@0,2v")
+    assert played.narrate(state, ["You", "Lily"]) == "You play 4:2@0,2v."
+    laid = played.play("L/light@0,0 0,1 0,2 1,0")
+    assert laid.narrate(played, ["You", "Lily"]) == "You lay the L light side up (1 so far). You draw 3:3."
+    theirs = laid.play("1:1@2,1v")
+    text = theirs.narrate(laid, ["You", "Lily"])
+    assert text == "Lily plays 1:1@2,1v. Lily draws." and "6:6" not in text
+
+
+def test_the_terminal_plays_a_solitaire_to_the_end() -> None:
+    from rich.console import Console
+
+    from bones.terminal import play_match
+
+    console = Console(record=True, width=120)
+    state = bones.rules("tetradominoes", players=1).new_game(seed=4)
+    final = play_match(state, {}, ["You"], console, random.Random(0), ask=lambda _: "1")
+    assert final.is_over and final.outcome is not None
+    out = console.export_text()
+    assert "Level 1 score" in out and "pool:" in out and "You play" in out

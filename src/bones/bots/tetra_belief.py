@@ -31,7 +31,7 @@ class Belief:
         from bones.donimoes.tetradominoes import TetraObservation
 
         assert isinstance(obs, TetraObservation)
-        kernel = obs.public
+        kernel = obs.table
         players = obs.rules.players
         self.seat = obs.seat
         self.players = players

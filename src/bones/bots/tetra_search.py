@@ -42,8 +42,8 @@ class CrazyBot(HardBot):
         if len(kept) == 1:
             return kept[0].move
         belief = Belief(obs)
-        worlds = [belief.world(obs.public, rng) for _ in range(self.DEALS)]
-        board = Board(obs.public)
+        worlds = [belief.world(obs.table, rng) for _ in range(self.DEALS)]
+        board = Board(obs.table)
         best = None
         best_value = 0.0
         for candidate in kept:
@@ -62,7 +62,7 @@ class CrazyBot(HardBot):
         if candidate.tet is None:
             _, a, b, x, y = candidate.move
             return board.templates_after(a, b, x, y)
-        after = obs.public.copy()
+        after = obs.table.copy()
         after.apply(candidate.move)
         after.apply((TET, *candidate.tet))
         return list(all_templates(after).values())

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 
-from bones.bots import register_bot
+from bones.bots import Bot, register_bot
 from bones.bots.tetra_eval import MIRROR_INDEX, Board, all_templates, chance_to_hold, enabling
 from bones.donimoes.tetra_kernel import (
     ANSWER,
@@ -60,7 +60,7 @@ def first_tetromino_placement(kernel: Kernel, seat: int) -> tuple[int, int, int,
 
 def known_tiles(obs: TetraObservation) -> int:
     """Tiles whose place ``obs.seat`` knows: the board, its hand, every revealed tile, a visible offer."""
-    kernel = obs.public
+    kernel = obs.table
     mask = 0
     for c, n in kernel.num.items():
         mate = kernel.mate[c]
@@ -80,7 +80,7 @@ class TetraBot:
         moves = observation.legal_moves
         if len(moves) == 1:
             return moves[0]
-        kernel = observation.public
+        kernel = observation.table
         kinds = [m.kernel for m in moves]
         phase = kernel.phase
         if phase == DOMINO:
@@ -127,7 +127,7 @@ class NormalBot(TetraBot):
     level = "normal"
 
     def domino(self, obs: TetraObservation, moves: list[tuple], rng: random.Random) -> tuple:
-        good = tetromino_placements(obs.public, obs.seat)
+        good = tetromino_placements(obs.table, obs.seat)
         if good:
             return (PLACE, *rng.choice(good))
         return rng.choice(moves)
@@ -136,7 +136,7 @@ class NormalBot(TetraBot):
         if not moves:
             return (SKIP,)
         if obs.rules.players == 1:
-            return rng.choice(majority_colour(obs.public, moves))
+            return rng.choice(majority_colour(obs.table, moves))
         return rng.choice(moves)
 
 
@@ -159,12 +159,12 @@ class HardBot(TetraBot):
 
     def domino(self, obs: TetraObservation, moves: list[tuple], rng: random.Random) -> tuple:
         if obs.rules.players == 1:
-            return max(moves, key=lambda m: self.solo_value(obs.public, m, rng))
+            return max(moves, key=lambda m: self.solo_value(obs.table, m, rng))
         return max(self.weigh_dominoes(obs, moves, rng), key=lambda c: c.value).move
 
     def weigh_dominoes(self, obs: TetraObservation, moves: list[tuple], rng: random.Random) -> list[Candidate]:
         """Every domino move with its worth, the tetromino it would lay and the enabling tiles it leaves."""
-        kernel = obs.public
+        kernel = obs.table
         seat = obs.seat
         board = Board(kernel)
         view = View(obs)
@@ -199,7 +199,7 @@ class HardBot(TetraBot):
     def tetromino(self, obs: TetraObservation, moves: list[tuple], rng: random.Random) -> tuple:
         if not moves:
             return (SKIP,)
-        kernel = obs.public
+        kernel = obs.table
         if obs.rules.players == 1:
             return max(majority_colour(kernel, moves), key=lambda m: self.solo_after_tetromino(kernel, m, rng))
         view = View(obs)
@@ -207,13 +207,13 @@ class HardBot(TetraBot):
 
     def reveal(self, obs: TetraObservation, moves: list[tuple], rng: random.Random) -> tuple:
         # Show the dominoes least likely to open a tetromino for us later.
-        kernel = obs.public
+        kernel = obs.table
         colour = kernel.spec.colours[obs.seat]
         useful = enabling(all_templates(kernel), colour)
         return min(moves, key=lambda m: ((useful >> m[1] & 1) + (useful >> m[2] & 1), rng.random()))
 
     def trade(self, obs: TetraObservation, moves: list[tuple], rng: random.Random) -> tuple:
-        kernel = obs.public
+        kernel = obs.table
         colour = kernel.spec.colours[obs.seat]
         useful = enabling(all_templates(kernel), colour)
         hand = kernel.hidden[obs.seat] | kernel.revealed[obs.seat]
@@ -261,13 +261,13 @@ class HardBot(TetraBot):
     def discard(self, obs: TetraObservation, moves: list[tuple], rng: random.Random) -> tuple:
         # Keep the pieces the table can still take most often.
         shapes = [0] * 7
-        for t in all_templates(obs.public).values():
+        for t in all_templates(obs.table).values():
             shapes[t.shape] += 1
             shapes[MIRROR_INDEX[t.shape]] += 1
         return min(moves, key=lambda m: (shapes[m[1]], rng.random()))
 
     def give_back(self, obs: TetraObservation, moves: list[tuple], rng: random.Random) -> tuple:
-        kernel = obs.public
+        kernel = obs.table
         templates = all_templates(kernel)
         useful = enabling(templates, LIGHT) | enabling(templates, DARK)
         numbers = kernel.open_numbers()
@@ -293,7 +293,7 @@ class View:
     """What one seat knows of the hands around the table, for weighing a move."""
 
     def __init__(self, obs: TetraObservation) -> None:
-        kernel = obs.public
+        kernel = obs.table
         self.seat = obs.seat
         self.players = obs.rules.players
         self.colours = kernel.spec.colours
@@ -319,22 +319,22 @@ class View:
         return total
 
 
-def _easy(_rules: Rules) -> TetraBot:
-    return TetraBot()
+def _easy(_rules: Rules) -> Bot:
+    return TetraBot()  # type: ignore[return-value]
 
 
-def _normal(_rules: Rules) -> TetraBot:
-    return NormalBot()
+def _normal(_rules: Rules) -> Bot:
+    return NormalBot()  # type: ignore[return-value]
 
 
-def _hard(_rules: Rules) -> TetraBot:
-    return HardBot()
+def _hard(_rules: Rules) -> Bot:
+    return HardBot()  # type: ignore[return-value]
 
 
-def _crazy(_rules: Rules) -> TetraBot:
+def _crazy(_rules: Rules) -> Bot:
     from bones.bots.tetra_search import CrazyBot
 
-    return CrazyBot()
+    return CrazyBot()  # type: ignore[return-value]
 
 
 register_bot("tetradominoes", "easy", _easy)

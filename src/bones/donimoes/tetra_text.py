@@ -8,14 +8,36 @@ upper case light side up and lower case dark side up; ``.`` is an empty cell.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from bones.donimoes.tetra_kernel import ANSWER, OFFER, RETURNING, TETRO, Kernel
+from bones.donimoes.tetra_kernel import (
+    ANSWER,
+    DISCARD,
+    DRAW,
+    GIVE,
+    KEEP,
+    OFFER,
+    PASS,
+    PLACE,
+    RETURN,
+    RETURNING,
+    REVEAL,
+    SKIP,
+    SOLO_DRAW,
+    TET,
+    TETRO,
+    Kernel,
+)
+from bones.donimoes.tetra_moves import place_move
 from bones.donimoes.tetra_pieces import ANY_COLOUR, COLOURS, DARK, OFFSET, PIECES, WIDTH, cell_text, row_col
 from bones.tiles import TILES, format_tiles, tiles_of
 
 if TYPE_CHECKING:
-    from bones.donimoes.tetradominoes import TetraState
+    from bones.donimoes.tetradominoes import Event, TetraState
+
+VIEWER = 0  # the seat of the player at the terminal
 
 
 def board_lines(kernel: Kernel) -> list[str]:
@@ -116,3 +138,64 @@ def _phase_lines(state: TetraState, seat: int | None) -> list[str]:
     if kernel.phase == RETURNING:
         return [f"put {kernel.returns} domino{'es' if kernel.returns > 1 else ''} back in the pile"]
     return []
+
+
+def narrate(before: object, after: TetraState, names: Sequence[str]) -> str:
+    """What happened between two states, in words, hiding what seat 0 may not see."""
+    from bones.donimoes.tetradominoes import TetraState
+
+    partners = after._partners(VIEWER)
+    if not isinstance(before, TetraState):
+        return ""
+    told = after
+    if before.game_no != after.game_no:
+        # The move ended a game of the tournament: tell it on the finished game's table.
+        kernel = before.kernel.copy(log=True)
+        kernel.apply(after.moves[len(before.moves)].kernel)
+        told = replace(before, kernel=kernel)
+    start = len(before.events_for(VIEWER, partners))
+    parts = [_event_text(e, told, names) for e in told.events_for(VIEWER, partners)[start:]]
+    if before.game_no != after.game_no and after.past_games:
+        result = after.past_games[-1]
+        totals = ", ".join(f"{after.side_name(s)} {p}" for s, p in enumerate(result.totals))
+        parts.append(f"Game {result.number} is over: {result.note}. Points: {totals}.")
+        if not after.is_over:
+            parts.append(f"Game {after.game_no} begins; {names[after.first]} goes first.")
+    return " ".join(parts)
+
+
+def _event_text(e: Event, state: TetraState, names: Sequence[str]) -> str:
+    who = names[e.seat]
+    you = e.seat == VIEWER
+    verb = lambda plain, third: plain if you else third  # noqa: E731 - "you play" / "Lily plays"
+    kind = e.kind
+    if kind == PLACE:
+        move = place_move(e.a >> 4, e.a & 15, e.b, e.c)
+        return f"{who} {verb('play', 'plays')} {move}."
+    if kind == TET:
+        piece = PIECES[e.a]
+        count = state.kernel.counts[state.rules.sides[e.seat]]
+        return f"{who} {verb('lay', 'lays')} the {piece} {COLOURS[e.b]} side up ({count} so far)."
+    if kind == SKIP:
+        return f"{who} {verb('lay', 'lays')} no tetromino."
+    if kind == REVEAL:
+        return f"{who} cannot play and {verb('show', 'shows')} {TILES[e.a]} and {TILES[e.b]}."
+    if kind in (DRAW, SOLO_DRAW):
+        return f"{who} {verb('draw', 'draws')} {TILES[e.a]}." if e.a >= 0 else f"{who} {verb('draw', 'draws')}."
+    if kind == PASS:
+        shown = format_tiles(tiles_of(e.a))
+        return (
+            f"{who} cannot play, {verb('show', 'shows')} {shown} and {verb('pass', 'passes')}."
+            if shown
+            else f"{who} {verb('pass', 'passes')}."
+        )
+    if kind == GIVE:
+        tile = str(TILES[e.a]) if e.a >= 0 else "a domino"
+        return f"{who} {verb('trade', 'trades')} {tile}."
+    if kind == KEEP:
+        return f"{who} {verb('keep', 'keeps')} {verb('your', 'their')} dominoes."
+    if kind == DISCARD:
+        return f"{who} {verb('discard', 'discards')} the {PIECES[e.a]} (it counts as unplayed)."
+    if kind == RETURN:
+        return f"{who} {verb('put', 'puts')} {TILES[e.a]} back in the pile."
+    return "The pile is shuffled."

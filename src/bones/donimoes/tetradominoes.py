@@ -242,7 +242,7 @@ class TetraState(State):
     first: int
     kernel: Kernel = field(repr=False)
     scores: tuple[int, ...]  # tournament points per side from finished games
-    results: tuple[GameResult, ...] = ()
+    past_games: tuple[GameResult, ...] = ()  # finished games of a tournament
     final: Outcome | None = None
     aside: tuple[int, ...] = ()  # tiles a setup left out of the game
     initial: Mapping[str, Any] | None = field(default=None, repr=False)
@@ -326,7 +326,7 @@ class TetraState(State):
                 return replace(
                     self,
                     scores=live,
-                    results=self.results + (result,),
+                    past_games=self.past_games + (result,),
                     final=Outcome(self.seats_of(side), self.seat_scores(live), note),
                 )
             if not kernel.over:
@@ -342,7 +342,7 @@ class TetraState(State):
                 first=first,
                 kernel=new_kernel,
                 scores=live,
-                results=self.results + (result,),
+                past_games=self.past_games + (result,),
                 aside=(),
             )
         if not kernel.over:
@@ -443,10 +443,10 @@ class TetraState(State):
             offer=None if offer is None else TILES[offer],
             offer_pending=kernel.offer >= 0,
             events=self.events_for(seat, partners),
-            results=self.results,
+            past_games=self.past_games,
             move_number=len(self.moves),
             outcome=self.final,
-            public=self._public_kernel(seat, offer),
+            table=self._public_kernel(seat, offer),
         )
 
     @property
@@ -532,6 +532,12 @@ class TetraState(State):
 
         return render_state(self, seat)
 
+    def narrate(self, before: State, names: Sequence[str]) -> str:
+        """In words, what happened since ``before``, as seat 0 (the terminal's player) may know it."""
+        from bones.donimoes.tetra_text import narrate
+
+        return narrate(before, self, names)
+
 
 @dataclass(frozen=True)
 class Event:
@@ -599,10 +605,10 @@ class TetraObservation(Observation):
     offer: Tile | None  # the domino offered in a trade, where this seat may see it
     offer_pending: bool
     events: tuple[Event, ...]
-    results: tuple[GameResult, ...]
+    past_games: tuple[GameResult, ...]
     move_number: int
     outcome: Outcome | None
-    public: Kernel = field(repr=False, compare=False)
+    table: Kernel = field(repr=False, compare=False)  # the kernel with what this seat cannot see wiped
 
     @property
     def hand(self) -> tuple[Tile, ...]:
@@ -635,7 +641,7 @@ class TetraObservation(Observation):
             "offer": None if self.offer is None else str(self.offer),
             "offer_pending": self.offer_pending,
             "events": [{"seat": e.seat, "move": e.text()} for e in self.events],
-            "results": [r.to_dict() for r in self.results],
+            "past_games": [r.to_dict() for r in self.past_games],
             "move_number": self.move_number,
             "outcome": self.outcome.to_dict() if self.outcome else None,
         }
