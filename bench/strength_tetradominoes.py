@@ -38,9 +38,13 @@ def strength(pairs: list[tuple[str, str]], deals: int, players: int, jobs: int, 
         minutes = (time.perf_counter() - started) / 60
         print(
             f"| {weak} | {strong} | {pair.deals} | {pair.win_rate:.3f} | {low:.3f}-{high:.3f} "
-            f"| {pair.points_share:.3f} | {pair.p_value():.2g} | {minutes:.1f} |",
+            f"| {pair.points_share:.3f} | {_p(pair.p_value())} | {minutes:.1f} |",
             flush=True,
         )
+
+
+def _p(value: float) -> str:
+    return "<1e-6" if value < 1e-6 else f"{value:.2g}"
 
 
 def timing(levels: list[str], games: int, seed: int) -> None:

@@ -616,3 +616,12 @@ def test_the_terminal_plays_a_solitaire_to_the_end() -> None:
     assert final.is_over and final.outcome is not None
     out = console.export_text()
     assert "Level 1 score" in out and "pool:" in out and "You play" in out
+
+
+def test_tournament_tokens_follow_the_first_player() -> None:
+    rules = bones.rules("tetradominoes", players=4, tournament=True)
+    assert rules.colours(rules.first_player(1)) == (0, 1, 0, 1)
+    assert rules.colours(rules.first_player(2)) == (1, 0, 1, 0)  # seat 1 opens game 2 with a light token
+    assert rules.first_player(5) == 0
+    three = bones.rules("tetradominoes", players=3, tournament=True)
+    assert three.target == 3 and three.colours(2) == (0, 0, 0)

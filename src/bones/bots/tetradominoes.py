@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 
 from bones.bots import Bot, register_bot
-from bones.bots.tetra_eval import MIRROR_INDEX, Board, all_templates, chance_to_hold, enabling
+from bones.bots.tetra_eval import MIRROR_INDEX, Board, Template, all_templates, chance_to_hold, enabling
 from bones.donimoes.tetra_kernel import (
     ANSWER,
     DOMINO,
@@ -36,7 +36,7 @@ from bones.donimoes.tetra_kernel import (
     Kernel,
 )
 from bones.donimoes.tetra_moves import TetraMove
-from bones.donimoes.tetra_pieces import ANY_COLOUR, DARK, LIGHT
+from bones.donimoes.tetra_pieces import ANY_COLOUR, DARK, LIGHT, WIDTH
 from bones.donimoes.tetradominoes import TetraObservation
 from bones.game import Rules
 from bones.tiles import HIGH, LOW
@@ -140,6 +140,15 @@ class NormalBot(TetraBot):
         return rng.choice(moves)
 
 
+def longest_side(kernel: Kernel) -> int:
+    """Cells along the longest side of the rectangle around the dominoes played."""
+    if not kernel.num:
+        return 0
+    rows = [c // WIDTH for c in kernel.num]
+    cols = [c % WIDTH for c in kernel.num]
+    return max(max(rows) - min(rows), max(cols) - min(cols)) + 1
+
+
 def majority_colour(kernel: Kernel, moves: list[tuple]) -> list[tuple]:
     """Solitaire: the tetrominoes of the colour that adds least to B×W."""
     dark = sum(1 for t in kernel.tets if t[1] == DARK)
@@ -159,7 +168,8 @@ class HardBot(TetraBot):
 
     def domino(self, obs: TetraObservation, moves: list[tuple], rng: random.Random) -> tuple:
         if obs.rules.players == 1:
-            return max(moves, key=lambda m: self.solo_value(obs.table, m, rng))
+            level = obs.rules.solitaire_level
+            return max(moves, key=lambda m: self.solo_value(obs.table, m, rng, level))
         return max(self.weigh_dominoes(obs, moves, rng), key=lambda c: c.value).move
 
     def weigh_dominoes(self, obs: TetraObservation, moves: list[tuple], rng: random.Random) -> list[Candidate]:
@@ -201,7 +211,9 @@ class HardBot(TetraBot):
             return (SKIP,)
         kernel = obs.table
         if obs.rules.players == 1:
-            return max(majority_colour(kernel, moves), key=lambda m: self.solo_after_tetromino(kernel, m, rng))
+            level = obs.rules.solitaire_level
+            options = majority_colour(kernel, moves)
+            return max(options, key=lambda m: self.solo_after_tetromino(kernel, m, rng, level))
         view = View(obs)
         return max(moves, key=lambda m: view.value(self.masks_after_tetromino(kernel, m[1:]), 0) + rng.random() * 1e-6)
 
@@ -233,22 +245,27 @@ class HardBot(TetraBot):
 
     # -- the solitaire ---------------------------------------------------------------
 
-    def solo_value(self, kernel: Kernel, move: tuple, rng: random.Random) -> float:
+    def solo_value(self, kernel: Kernel, move: tuple, rng: random.Random, level: int = 1) -> float:
         after = kernel.copy()
         after.apply(move)
         if after.phase == TETRO:
             options = majority_colour(after, [(TET, *t) for t in after.tetrominoes(0)])
-            return 10.0 + max(self.solo_after_tetromino(after, t, rng) for t in options)
-        return self.solo_position(after, rng)
+            return 10.0 + max(self.solo_after_tetromino(after, t, rng, level) for t in options)
+        return self.solo_position(after, rng, level)
 
-    def solo_after_tetromino(self, kernel: Kernel, move: tuple, rng: random.Random) -> float:
+    def solo_after_tetromino(self, kernel: Kernel, move: tuple, rng: random.Random, level: int = 1) -> float:
         after = kernel.copy()
         after.apply(move)
-        return self.solo_position(after, rng)
+        return self.solo_position(after, rng, level)
 
-    def solo_position(self, kernel: Kernel, rng: random.Random) -> float:
-        templates = all_templates(kernel)
+    def solo_position(self, kernel: Kernel, rng: random.Random, level: int = 1) -> float:
         hand = kernel.hidden[0] | kernel.revealed[0]
+        return self.solo_score(kernel, list(all_templates(kernel).values()), hand, level) + rng.random() * 1e-6
+
+    @staticmethod
+    def solo_score(kernel: Kernel, templates: list[Template], hand: int, level: int = 1) -> float:
+        """Solitaire, in score points: dominoes in hand that open a tetromino (of the leading colour above
+        all), less what the colours already cost, and at Level 2 the longest side of the table."""
         dark = sum(1 for t in kernel.tets if t[1] == DARK)
         light = len(kernel.tets) - dark
         colour = LIGHT if light >= dark else DARK
@@ -256,7 +273,9 @@ class HardBot(TetraBot):
         either = mine | enabling(templates, 1 - colour)
         value = 2.0 * (hand & mine).bit_count() + 0.5 * (hand & either).bit_count() + 0.05 * len(templates)
         value -= 2.0 * (light * dark)
-        return value + rng.random() * 1e-6
+        if level == 2:
+            value -= longest_side(kernel)
+        return value
 
     def discard(self, obs: TetraObservation, moves: list[tuple], rng: random.Random) -> tuple:
         # Keep the pieces the table can still take most often.
