@@ -223,3 +223,12 @@ def test_a_template_opens_exactly_its_tetromino() -> None:
                 laid += 1
         state = state.play(normal.choose(state.observation(state.to_move), rng))
     assert laid > 20
+
+
+@pytest.mark.parametrize("level", ["hard", "crazy"])
+def test_solitaire_lays_the_tetromino_that_keeps_the_game_going(level: str) -> None:
+    # After 4:2 the forced tetromino covers three 4s and either the 4 on 1,0 or the 2 on 1,2.
+    # Covering the 2 would leave 4 and 1 as the only open numbers, and 2:5 could not be played.
+    state = game(1, hands=[["4:2", "2:5"]], board=FOURS, boneyard=["6:6"]).play("4:2@0,2v")
+    move = bot_for(state.rules, level).choose(state.observation(0), random.Random(0))
+    assert str(move).endswith("@0,0 0,1 0,2 1,0"), move

@@ -9,6 +9,9 @@ itself on its next turn. A tetromino that ends the game counts triple. The move
 with the best average wins, Hard's own weighing breaking near-ties. The same
 deals serve every move, so the comparison is fair; the number of deals and moves
 is fixed, so a seed replays the same choices.
+
+In the solitaire, where only the order of the pile is hidden, Crazy weighs its
+moves as Hard does but over every domino the pile may give it next.
 """
 
 from __future__ import annotations
@@ -17,11 +20,17 @@ import random
 
 from bones.bots.tetra_belief import Belief
 from bones.bots.tetra_eval import MIRROR_INDEX, Board, Template, all_templates
-from bones.bots.tetradominoes import Candidate, HardBot, first_tetromino_placement
+from bones.bots.tetradominoes import (
+    ALL_TILES,
+    Candidate,
+    HardBot,
+    first_tetromino_placement,
+    known_tiles,
+)
 from bones.donimoes.tetra_kernel import ANSWER, DOMINO, KEEP, OFFER, PLACE, SKIP, TET, TETRO, Kernel
 from bones.donimoes.tetra_pieces import ANY_COLOUR, DARK, DIRS, LIGHT
 from bones.donimoes.tetradominoes import TetraObservation
-from bones.tiles import HIGH, LOW
+from bones.tiles import HIGH, LOW, tiles_of
 
 WIN = 3.0  # a tetromino that ends the game
 
@@ -56,6 +65,10 @@ class CrazyBot(HardBot):
                 best, best_value = candidate, value
         assert best is not None
         return best.move
+
+    def solo_pile(self, obs: TetraObservation) -> list[int] | None:
+        """The solitaire player knows what the pile holds (not its order): weigh the next draw over all of it."""
+        return [int(t) for t in tiles_of(ALL_TILES & ~known_tiles(obs))]
 
     def threats(self, obs: TetraObservation, board: Board, candidate: Candidate) -> list[Template]:
         """The templates left after ``candidate``."""

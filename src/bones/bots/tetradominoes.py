@@ -11,7 +11,10 @@
   dominoes consistently with that, and looks ahead in each sample: the replies of
   the players before its next turn and its own next move (``tetra_search``).
 
-All four play the solitaire too, aiming at the lowest score.
+All four play the solitaire too, aiming at the lowest score: Normal lays
+tetrominoes of one colour and keeps a domino it can play; Hard and Crazy weigh
+moves with ``tetra_solo`` (the score so far, the risk of being stuck next turn,
+the next tetromino, the table's size at Level 2).
 """
 
 from __future__ import annotations
@@ -19,7 +22,8 @@ from __future__ import annotations
 import random
 
 from bones.bots import Bot, register_bot
-from bones.bots.tetra_eval import MIRROR_INDEX, Board, Template, all_templates, chance_to_hold, enabling
+from bones.bots.tetra_eval import MIRROR_INDEX, Board, all_templates, chance_to_hold, enabling
+from bones.bots.tetra_solo import solo_value
 from bones.donimoes.tetra_kernel import (
     ANSWER,
     DOMINO,
@@ -36,7 +40,7 @@ from bones.donimoes.tetra_kernel import (
     Kernel,
 )
 from bones.donimoes.tetra_moves import TetraMove
-from bones.donimoes.tetra_pieces import ANY_COLOUR, DARK, LIGHT, WIDTH
+from bones.donimoes.tetra_pieces import ANY_COLOUR, DARK, LIGHT
 from bones.donimoes.tetradominoes import TetraObservation
 from bones.game import Rules
 from bones.tiles import HIGH, LOW
@@ -127,10 +131,13 @@ class NormalBot(TetraBot):
     level = "normal"
 
     def domino(self, obs: TetraObservation, moves: list[tuple], rng: random.Random) -> tuple:
-        good = tetromino_placements(obs.table, obs.seat)
-        if good:
-            return (PLACE, *rng.choice(good))
-        return rng.choice(moves)
+        kernel = obs.table
+        good = [(PLACE, *p) for p in tetromino_placements(kernel, obs.seat)]
+        if obs.rules.players == 1:
+            # Alone, getting stuck costs a tetromino: keep a domino that can be played next turn.
+            good = keeps_going(kernel, good) or good
+            return rng.choice(good or keeps_going(kernel, moves) or moves)
+        return rng.choice(good or moves)
 
     def tetromino(self, obs: TetraObservation, moves: list[tuple], rng: random.Random) -> tuple:
         if not moves:
@@ -140,13 +147,18 @@ class NormalBot(TetraBot):
         return rng.choice(moves)
 
 
-def longest_side(kernel: Kernel) -> int:
-    """Cells along the longest side of the rectangle around the dominoes played."""
-    if not kernel.num:
-        return 0
-    rows = [c // WIDTH for c in kernel.num]
-    cols = [c % WIDTH for c in kernel.num]
-    return max(max(rows) - min(rows), max(cols) - min(cols)) + 1
+def keeps_going(kernel: Kernel, moves: list[tuple]) -> list[tuple]:
+    """The solitaire moves after which a domino left in hand can still be played."""
+    out = []
+    for move in moves:
+        after = kernel.copy()
+        after.boneyard = []
+        after.apply(move)
+        if after.phase == TETRO:
+            after.apply((TET, *after.tetrominoes(0)[0]))
+        if after.can_place(0):
+            out.append(move)
+    return out
 
 
 def majority_colour(kernel: Kernel, moves: list[tuple]) -> list[tuple]:
@@ -168,8 +180,8 @@ class HardBot(TetraBot):
 
     def domino(self, obs: TetraObservation, moves: list[tuple], rng: random.Random) -> tuple:
         if obs.rules.players == 1:
-            level = obs.rules.solitaire_level
-            return max(moves, key=lambda m: self.solo_value(obs.table, m, rng, level))
+            level, pile = obs.rules.solitaire_level, self.solo_pile(obs)
+            return max(moves, key=lambda m: self.solo_move_value(obs.table, m, level, pile) + rng.random() * 1e-6)
         return max(self.weigh_dominoes(obs, moves, rng), key=lambda c: c.value).move
 
     def weigh_dominoes(self, obs: TetraObservation, moves: list[tuple], rng: random.Random) -> list[Candidate]:
@@ -211,9 +223,8 @@ class HardBot(TetraBot):
             return (SKIP,)
         kernel = obs.table
         if obs.rules.players == 1:
-            level = obs.rules.solitaire_level
-            options = majority_colour(kernel, moves)
-            return max(options, key=lambda m: self.solo_after_tetromino(kernel, m, rng, level))
+            level, pile = obs.rules.solitaire_level, self.solo_pile(obs)
+            return max(moves, key=lambda m: self.solo_tet_value(kernel, m, level, pile) + rng.random() * 1e-6)
         view = View(obs)
         return max(moves, key=lambda m: view.value(self.masks_after_tetromino(kernel, m[1:]), 0) + rng.random() * 1e-6)
 
@@ -245,37 +256,25 @@ class HardBot(TetraBot):
 
     # -- the solitaire ---------------------------------------------------------------
 
-    def solo_value(self, kernel: Kernel, move: tuple, rng: random.Random, level: int = 1) -> float:
+    def solo_move_value(self, kernel: Kernel, move: tuple, level: int, pile: list[int] | None) -> float:
+        """A solitaire domino move, with the tetromino it forces chosen as well as it can be."""
         after = kernel.copy()
+        after.boneyard = []  # the draw is weighed by solo_value
         after.apply(move)
-        if after.phase == TETRO:
-            options = majority_colour(after, [(TET, *t) for t in after.tetrominoes(0)])
-            return 10.0 + max(self.solo_after_tetromino(after, t, rng, level) for t in options)
-        return self.solo_position(after, rng, level)
-
-    def solo_after_tetromino(self, kernel: Kernel, move: tuple, rng: random.Random, level: int = 1) -> float:
-        after = kernel.copy()
-        after.apply(move)
-        return self.solo_position(after, rng, level)
-
-    def solo_position(self, kernel: Kernel, rng: random.Random, level: int = 1) -> float:
-        hand = kernel.hidden[0] | kernel.revealed[0]
-        return self.solo_score(kernel, list(all_templates(kernel).values()), hand, level) + rng.random() * 1e-6
+        if after.phase != TETRO:
+            return solo_value(after, level, pile)
+        return max(self.solo_tet_value(after, (TET, *t), level, pile) for t in after.tetrominoes(0))
 
     @staticmethod
-    def solo_score(kernel: Kernel, templates: list[Template], hand: int, level: int = 1) -> float:
-        """Solitaire, in score points: dominoes in hand that open a tetromino (of the leading colour above
-        all), less what the colours already cost, and at Level 2 the longest side of the table."""
-        dark = sum(1 for t in kernel.tets if t[1] == DARK)
-        light = len(kernel.tets) - dark
-        colour = LIGHT if light >= dark else DARK
-        mine = enabling(templates, colour)
-        either = mine | enabling(templates, 1 - colour)
-        value = 2.0 * (hand & mine).bit_count() + 0.5 * (hand & either).bit_count() + 0.05 * len(templates)
-        value -= 2.0 * (light * dark)
-        if level == 2:
-            value -= longest_side(kernel)
-        return value
+    def solo_tet_value(kernel: Kernel, tet: tuple, level: int, pile: list[int] | None) -> float:
+        after = kernel.copy()
+        after.boneyard = []
+        after.apply(tet)
+        return solo_value(after, level, pile)
+
+    def solo_pile(self, obs: TetraObservation) -> list[int] | None:
+        """What Hard knows of the next draw when weighing solitaire moves: nothing (Crazy: the pile)."""
+        return None
 
     def discard(self, obs: TetraObservation, moves: list[tuple], rng: random.Random) -> tuple:
         # Keep the pieces the table can still take most often.
