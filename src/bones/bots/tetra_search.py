@@ -24,6 +24,7 @@ from bones.bots.tetradominoes import (
     ALL_TILES,
     Candidate,
     HardBot,
+    View,
     first_tetromino_placement,
     known_tiles,
 )
@@ -50,9 +51,26 @@ class CrazyBot(HardBot):
         kept = ranked[: self.CANDIDATES]
         if len(kept) == 1:
             return kept[0].move
+        return self.search(obs, kept, rng, Board(obs.table)).move
+
+    def tetromino(self, obs: TetraObservation, moves: list[tuple], rng: random.Random) -> tuple:
+        if obs.rules.players == 1 or len(moves) < 2:
+            return super().tetromino(obs, moves, rng)
+        # Which piece, and which cells it leaves: weigh each tetromino like a domino move.
+        view = View(obs)
+        kept = []
+        for move in moves:
+            masks = self.masks_after_tetromino(obs.table, move[1:])
+            kept.append(Candidate(move, view.value(masks, 0) + rng.random() * 1e-6, None, masks))
+        kept.sort(key=lambda c: -c.value)
+        return self.search(obs, kept[: self.CANDIDATES], rng, None).move
+
+    def search(
+        self, obs: TetraObservation, kept: list[Candidate], rng: random.Random, board: Board | None
+    ) -> Candidate:
+        """The candidate with the best average over sampled deals (Hard's weighing breaks near-ties)."""
         belief = Belief(obs)
         worlds = [belief.world(obs.table, rng) for _ in range(self.DEALS)]
-        board = Board(obs.table)
         best = None
         best_value = 0.0
         for candidate in kept:
@@ -64,17 +82,22 @@ class CrazyBot(HardBot):
             if best is None or value > best_value:
                 best, best_value = candidate, value
         assert best is not None
-        return best.move
+        return best
 
     def solo_pile(self, obs: TetraObservation) -> list[int] | None:
         """The solitaire player knows what the pile holds (not its order): weigh the next draw over all of it."""
         return [int(t) for t in tiles_of(ALL_TILES & ~known_tiles(obs))]
 
-    def threats(self, obs: TetraObservation, board: Board, candidate: Candidate) -> list[Template]:
+    def threats(self, obs: TetraObservation, board: Board | None, candidate: Candidate) -> list[Template]:
         """The templates left after ``candidate``."""
-        if candidate.tet is None:
+        if candidate.move[0] == TET:
+            after = obs.table.copy()
+            after.apply(candidate.move)
+            return list(all_templates(after).values())
+        if candidate.tet is None and board is not None:
             _, a, b, x, y = candidate.move
             return board.templates_after(a, b, x, y)
+        assert candidate.tet is not None
         after = obs.table.copy()
         after.apply(candidate.move)
         after.apply((TET, *candidate.tet))
@@ -94,7 +117,11 @@ class CrazyBot(HardBot):
         k = world.copy()
         k.apply(candidate.move)
         gain = 0.0
-        if k.phase == TETRO:
+        if candidate.move[0] == TET:
+            if k.over:
+                return WIN
+            gain += 1.0
+        elif k.phase == TETRO:
             if candidate.tet is None:
                 k.apply((SKIP,))
             else:
