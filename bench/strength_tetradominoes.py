@@ -47,12 +47,12 @@ def _p(value: float) -> str:
     return "<1e-6" if value < 1e-6 else f"{value:.2g}"
 
 
-def timing(levels: list[str], games: int, seed: int) -> None:
-    """Seconds per move of each level, playing 2-player games against Hard."""
-    print(f"\nSeconds per move over {games} 2-player games against hard (one process)")
+def timing(levels: list[str], games: int, seed: int, players: int) -> None:
+    """Seconds per move of each level, in one seat of games against Hard."""
+    print(f"\nSeconds per move over {games} {players}-player games, the other seats hard (one process)")
     print("| level | moves | mean s | 95th percentile s | slowest s |")
     print("|---|---|---|---|---|")
-    rules = bones.rules("tetradominoes")
+    rules = bones.rules("tetradominoes", players=players)
     for level in levels:
         bot, other = bot_for(rules, level), bot_for(rules, "hard")
         spent: list[float] = []
@@ -62,7 +62,7 @@ def timing(levels: list[str], games: int, seed: int) -> None:
             while not state.is_over:
                 seat = state.to_move
                 assert seat is not None
-                chooser = bot if seat == n % 2 else other
+                chooser = bot if seat == n % players else other
                 begun = time.perf_counter()
                 move = chooser.choose(state.observation(seat), rng)
                 if chooser is bot:
@@ -113,7 +113,7 @@ def main() -> None:
         )
         strength(pairs, args.deals, args.players, args.jobs, args.seed)
     if args.timing:
-        timing(["hard", "crazy"], args.timing, args.seed)
+        timing(["hard", "crazy"], args.timing, args.seed, args.players)
     if args.solitaire:
         solitaire(args.solitaire, args.seed)
 

@@ -205,7 +205,7 @@ def test_a_template_opens_exactly_its_tetromino() -> None:
     normal = bot_for(rules, "normal")
     state = rules.new_game(seed=5)
     rng = random.Random(5)
-    laid = 0
+    count = 0
     while not state.is_over:
         kernel = state.kernel
         if kernel.phase == 0 and kernel.num:
@@ -218,11 +218,11 @@ def test_a_template_opens_exactly_its_tetromino() -> None:
                 tile = (tiles & -tiles).bit_length() - 1
                 probe = kernel.copy()
                 probe.hidden[seat], probe.revealed[seat] = 1 << tile, 0
-                tet = _lay_template(probe, seat, template, 1 << tile)
-                assert tet is not None and tet in probe.tetrominoes(seat)
-                laid += 1
+                laid = _lay_template(probe, seat, template, 1 << tile)
+                assert laid is not None and laid[1] in probe.tetrominoes(seat)
+                count += 1
         state = state.play(normal.choose(state.observation(state.to_move), rng))
-    assert laid > 20
+    assert count > 20
 
 
 @pytest.mark.parametrize("level", ["hard", "crazy"])
@@ -232,3 +232,24 @@ def test_solitaire_lays_the_tetromino_that_keeps_the_game_going(level: str) -> N
     state = game(1, hands=[["4:2", "2:5"]], board=FOURS, boneyard=["6:6"]).play("4:2@0,2v")
     move = bot_for(state.rules, level).choose(state.observation(0), random.Random(0))
     assert str(move).endswith("@0,0 0,1 0,2 1,0"), move
+
+
+def test_templates_after_a_tetromino_match_a_fresh_count() -> None:
+    from bones.bots.tetra_eval import after_tetromino
+
+    rules = bones.rules("tetradominoes")
+    hard = bot_for(rules, "hard")
+    state = rules.new_game(seed=12)
+    rng = random.Random(12)
+    checked = 0
+    while not state.is_over:
+        before = state.kernel
+        move = hard.choose(state.observation(state.to_move), rng)
+        state = state.play(move)
+        if move.kind == 1 and not state.is_over:
+            x, y = before.last
+            updated = after_tetromino(list(all_templates(before).values()), state.kernel, x, y, move.kernel[1:])
+            fresh = all_templates(state.kernel)
+            assert {(t.cells, t.colours) for t in updated} == {(t.cells, t.colours) for t in fresh.values()}
+            checked += 1
+    assert checked >= 3

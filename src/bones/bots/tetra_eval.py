@@ -211,6 +211,35 @@ class Board:
         return out[0], out[1]
 
 
+def after_tetromino(
+    templates: list[Template], kernel: Kernel, x: int, y: int, tet: tuple[int, int, tuple[int, ...]]
+) -> list[Template]:
+    """The templates once a domino on x, y and then ``tet`` (piece, colour, cells) are laid on ``kernel``
+    (which already shows both): the covered and filled ones go, the piece leaves the pool for both
+    sides, its colour may no longer touch it, and new ones appear around the domino."""
+    piece, colour, cells = tet
+    gone = set(cells)
+    gone.update((x, y))
+    near = {c + d for c in cells for d in DIRS} - gone
+    out = []
+    for t in templates:
+        if any(c in gone for c in t.cells):
+            continue
+        colours = t.colours
+        if t.shape == piece:
+            colours &= ~1
+        if MIRROR_INDEX[t.shape] == piece:
+            colours &= ~2
+        if colours >> colour & 1 and any(c in near for c in t.cells):
+            colours &= ~(1 << colour)
+        if colours == t.colours:
+            out.append(t)
+        elif colours:
+            out.append(Template(t.cells, t.tiles, colours, t.shape))
+    fresh = templates_through(kernel, (x, y))
+    return out + list(fresh.values())
+
+
 def chance_to_hold(enabled: int, revealed: int, hidden_count: int, unknown: int) -> float:
     """Chance that a hand of ``revealed`` plus ``hidden_count`` tiles drawn from ``unknown`` meets ``enabled``."""
     if revealed & enabled:

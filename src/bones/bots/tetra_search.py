@@ -19,13 +19,12 @@ from __future__ import annotations
 import random
 
 from bones.bots.tetra_belief import Belief
-from bones.bots.tetra_eval import MIRROR_INDEX, Board, Template, all_templates
+from bones.bots.tetra_eval import MIRROR_INDEX, Board, Template, after_tetromino, all_templates
 from bones.bots.tetradominoes import (
     ALL_TILES,
     Candidate,
     HardBot,
     View,
-    first_tetromino_placement,
     known_tiles,
 )
 from bones.donimoes.tetra_kernel import ANSWER, DOMINO, KEEP, OFFER, PLACE, SKIP, TET, TETRO, Kernel
@@ -38,8 +37,8 @@ WIN = 3.0  # a tetromino that ends the game
 
 class CrazyBot(HardBot):
     level = "crazy"
-    CANDIDATES = 8
-    DEALS = 32
+    CANDIDATES = 16
+    DEALS = 96  # with 2 players
     HARD_WEIGHT = 0.25
     FOLLOW = (1.0, 0.8, 0.7)
     NEXT = 0.6
@@ -70,7 +69,9 @@ class CrazyBot(HardBot):
     ) -> Candidate:
         """The candidate with the best average over sampled deals (Hard's weighing breaks near-ties)."""
         belief = Belief(obs)
-        worlds = [belief.world(obs.table, rng) for _ in range(self.DEALS)]
+        # More players cost more look-ahead per deal: fewer deals keep a move near a second at most.
+        deals = self.DEALS * 2 // obs.rules.players
+        worlds = [belief.world(obs.table, rng) for _ in range(deals)]
         best = None
         best_value = 0.0
         for candidate in kept:
@@ -134,51 +135,39 @@ class CrazyBot(HardBot):
         my_bit = 3 if colour == ANY_COLOUR else 1 << colour
         my_hand = k.hidden[seat] | k.revealed[seat]
         live = [t for t in templates if t.colours & my_bit and t.tiles & my_hand]
-        changed = blocked = False
+        blocked = False
         for step in range(1, rules.players):
             s = (seat + step) % rules.players
             hand = k.hidden[s] | k.revealed[s]
-            tet: tuple | None = None
-            if not changed:
-                bit = 1 << k.spec.colours[s]
-                used = next((t for t in templates if t.colours & bit and t.tiles & hand), None)
-                if used is None:
-                    if live and not blocked and sides[s] != sides[seat] and _can_block(k, s, live):
-                        blocked = True
-                    continue
-                k.to_move = s
-                k.phase = DOMINO
-                tet = _lay_template(k, s, used, hand)
-            if tet is None:
-                # The board changed since the templates were drawn up (or one did not hold): look afresh.
-                k.to_move = s
-                k.phase = DOMINO
-                place = first_tetromino_placement(k, s)
-                tets: list[tuple] = []
-                if place is not None:
-                    k.apply((PLACE, *place))
-                    tets = k.tetrominoes(s) if k.phase == TETRO else []
-                if not tets:
-                    continue
-                tet = tets[0]
+            bit = 1 << k.spec.colours[s]
+            used = next((t for t in templates if t.colours & bit and t.tiles & hand), None)
+            if used is None:
+                if live and not blocked and sides[s] != sides[seat] and _can_block(k, s, live):
+                    blocked = True
+                continue
+            k.to_move = s
+            k.phase = DOMINO
+            laid = _lay_template(k, s, used, hand)
+            if laid is None:
+                continue
+            place, tet = laid
             k.apply((TET, *tet))
             sign = 1.0 if sides[s] == sides[seat] else -1.0
             if k.over:
                 return gain + sign * WIN * self.FOLLOW[step - 1]
             gain += sign * self.FOLLOW[step - 1]
-            changed = True
+            templates = after_tetromino(templates, k, place[3], place[4], tet)
+            live = [t for t in templates if t.colours & my_bit and t.tiles & my_hand]
+            blocked = False
             _settle_trade(k)
-        if changed:
-            mine = first_tetromino_placement(k, seat) is not None
-        else:
-            mine = bool(live) and not blocked
-        if mine:
+        if live and not blocked:
             gain += self.NEXT * (WIN if k.counts[sides[seat]] + 1 >= rules.target else 1.0)
         return gain
 
 
-def _lay_template(k: Kernel, seat: int, template: Template, hand: int) -> tuple | None:
-    """Plays the domino that opens ``template`` (from ``hand``) and returns its tetromino (piece, colour, cells).
+def _lay_template(k: Kernel, seat: int, template: Template, hand: int) -> tuple[tuple, tuple] | None:
+    """Plays the domino that opens ``template`` (from ``hand``); returns that move and the tetromino
+    (piece, colour, cells) it opens.
 
     None (and nothing played) when the template no longer holds on this board.
     """
@@ -213,7 +202,7 @@ def _lay_template(k: Kernel, seat: int, template: Template, hand: int) -> tuple 
     if colour == ANY_COLOUR:
         colour = LIGHT if template.colours & 1 else DARK
     piece = template.shape if colour == LIGHT else MIRROR_INDEX[template.shape]
-    return (piece, colour, template.cells)
+    return move, (piece, colour, template.cells)
 
 
 def _can_block(k: Kernel, seat: int, live: list[Template]) -> bool:
