@@ -16,21 +16,33 @@ from __future__ import annotations
 
 import random
 
-from bones.donimoes.tetra_kernel import DRAW, GIVE, KEEP, PASS, PLACE, REVEAL, Kernel
+from bones.donimoes.tetra_kernel import DRAW, GIVE, KEEP, PASS, PLACE, REVEAL, TILES_BY_PAIR, Kernel
+from bones.donimoes.tetradominoes import TetraObservation
 from bones.tiles import HIGH, LOW, tiles_of
 
 ALL_TILES = (1 << 28) - 1
 NUMBERS = tuple(1 << HIGH[t] | 1 << LOW[t] for t in range(28))
 
 
+def known_tiles(obs: TetraObservation) -> int:
+    """Tiles whose place ``obs.seat`` knows: the board, its hand, every revealed tile, a visible offer."""
+    kernel = obs.table
+    mask = 0
+    for c, n in kernel.num.items():
+        mate = kernel.mate[c]
+        mask |= 1 << TILES_BY_PAIR[n][kernel.num[mate]]
+    mask |= kernel.hidden[obs.seat]
+    for r in kernel.revealed:
+        mask |= r
+    if kernel.offer >= 0:
+        mask |= 1 << kernel.offer
+    return mask
+
+
 class Belief:
     """The slots of every other seat's hidden hand, read from one observation's history."""
 
-    def __init__(self, obs: object) -> None:
-        from bones.bots.tetradominoes import known_tiles
-        from bones.donimoes.tetradominoes import TetraObservation
-
-        assert isinstance(obs, TetraObservation)
+    def __init__(self, obs: TetraObservation) -> None:
         kernel = obs.table
         players = obs.rules.players
         self.seat = obs.seat
@@ -39,7 +51,6 @@ class Belief:
         # there were shows at the end, so they are kept apart until then and taken first.
         self.slots: list[list[int]] = [[] for _ in range(players)]
         self.first_ban = [0] * players
-        self.first_taken = [0] * players
         self.known_hidden: list[int] = [0] * players  # tiles known to lie in a seat's hidden hand
         self.consistent = True
         revealed = [0] * players
@@ -114,7 +125,6 @@ class Belief:
             return 0
         numbers = NUMBERS[tile] if tile >= 0 else 0
         if not self.first_ban[seat] & numbers:
-            self.first_taken[seat] += 1
             return self.first_ban[seat]
         slots = self.slots[seat]
         if not slots:

@@ -18,14 +18,13 @@ from __future__ import annotations
 
 import random
 
-from bones.bots.tetra_belief import Belief
+from bones.bots.tetra_belief import Belief, known_tiles
 from bones.bots.tetra_eval import MIRROR_INDEX, Board, Template, after_tetromino, all_templates
 from bones.bots.tetradominoes import (
     ALL_TILES,
     Candidate,
     HardBot,
     View,
-    known_tiles,
 )
 from bones.donimoes.tetra_kernel import ANSWER, DOMINO, KEEP, OFFER, PLACE, SKIP, TET, TETRO, Kernel
 from bones.donimoes.tetra_pieces import ANY_COLOUR, DARK, DIRS, LIGHT

@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 
 from bones.bots import Bot, register_bot
+from bones.bots.tetra_belief import known_tiles
 from bones.bots.tetra_eval import MIRROR_INDEX, Board, all_templates, chance_to_hold, enabling
 from bones.bots.tetra_solo import solo_value
 from bones.donimoes.tetra_kernel import (
@@ -60,21 +61,6 @@ def first_tetromino_placement(kernel: Kernel, seat: int) -> tuple[int, int, int,
         if fits(*p, seat):
             return p
     return None
-
-
-def known_tiles(obs: TetraObservation) -> int:
-    """Tiles whose place ``obs.seat`` knows: the board, its hand, every revealed tile, a visible offer."""
-    kernel = obs.table
-    mask = 0
-    for c, n in kernel.num.items():
-        mate = kernel.mate[c]
-        mask |= 1 << TILES_BY_PAIR[n][kernel.num[mate]]
-    mask |= kernel.hidden[obs.seat]
-    for r in kernel.revealed:
-        mask |= r
-    if kernel.offer >= 0:
-        mask |= 1 << kernel.offer
-    return mask
 
 
 class TetraBot:

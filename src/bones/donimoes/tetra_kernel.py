@@ -323,20 +323,6 @@ class Kernel:
                     return True
         return False
 
-    def tets_if_placed(self, a: int, b: int, x: int, y: int, seat: int) -> list[tuple[int, int, tuple[int, ...]]]:
-        """The tetrominoes ``seat`` could lay after placing (a, b, x, y), without changing the kernel."""
-        num, free = self.num, self.free
-        num[x] = a
-        num[y] = b
-        free.add(x)
-        free.add(y)
-        try:
-            return self._tets(x, y, self.spec.colours[seat])
-        finally:
-            del num[x], num[y]
-            free.discard(x)
-            free.discard(y)
-
     # -- legal moves ----------------------------------------------------------
 
     def legal(self) -> list[tuple]:
