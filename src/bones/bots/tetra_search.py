@@ -10,18 +10,19 @@ with the best average wins, Hard's own weighing breaking near-ties. The same
 deals serve every move, so the comparison is fair; the number of deals and moves
 is fixed, so a seed replays the same choices.
 
-In the solitaire, where only the order of the pile is hidden, Crazy weighs its
-moves as Hard does but over every domino the pile may give it next.
+In the solitaire only the order of the pile is hidden and there is nobody to
+look ahead to; Crazy plays it as Hard does (weighing the next draw exactly over
+the whole pile scored worse in bench runs: 10.6-11.4 against Hard's 9.8 over 100
+games).
 """
 
 from __future__ import annotations
 
 import random
 
-from bones.bots.tetra_belief import Belief, known_tiles
+from bones.bots.tetra_belief import Belief
 from bones.bots.tetra_eval import MIRROR_INDEX, Board, Template, after_tetromino, all_templates
 from bones.bots.tetradominoes import (
-    ALL_TILES,
     Candidate,
     HardBot,
     View,
@@ -29,7 +30,7 @@ from bones.bots.tetradominoes import (
 from bones.donimoes.tetra_kernel import ANSWER, DOMINO, KEEP, OFFER, PLACE, SKIP, TET, TETRO, Kernel
 from bones.donimoes.tetra_pieces import ANY_COLOUR, DARK, DIRS, LIGHT
 from bones.donimoes.tetradominoes import TetraObservation
-from bones.tiles import HIGH, LOW, tiles_of
+from bones.tiles import HIGH, LOW
 
 WIN = 3.0  # a tetromino that ends the game
 
@@ -83,10 +84,6 @@ class CrazyBot(HardBot):
                 best, best_value = candidate, value
         assert best is not None
         return best
-
-    def solo_pile(self, obs: TetraObservation) -> list[int] | None:
-        """The solitaire player knows what the pile holds (not its order): weigh the next draw over all of it."""
-        return [int(t) for t in tiles_of(ALL_TILES & ~known_tiles(obs))]
 
     def threats(self, obs: TetraObservation, board: Board | None, candidate: Candidate) -> list[Template]:
         """The templates left after ``candidate``."""

@@ -5,15 +5,16 @@ mostly because the player got stuck (a stuck player discards one) or because the
 dominoes ran out, so the weighing counts what is already settled (the colours laid,
 the discards, the table's size at Level 2), a bonus for every piece laid (one that
 can no longer end unplayed), the risk of being stuck next turn and the chance of
-laying a piece of the leading colour next turn. With ``pile`` the next turn's draw is
-weighed exactly over every domino the pile can give (the solitaire player knows
-the pile, only not its order); without it, the hand as it is.
+laying a piece of the leading colour next turn, both judged on the dominoes kept
+(before the next draw). Weighing the draw exactly over every domino the pile can
+give made the players get stuck more often (a hand that fits only by luck of the
+draw tends to be stuck a turn later), so it is not done.
 """
 
 from __future__ import annotations
 
 from bones.bots.tetra_eval import WITH_PIP, all_templates, enabling
-from bones.donimoes.tetra_kernel import HAND, Kernel
+from bones.donimoes.tetra_kernel import Kernel
 from bones.donimoes.tetra_pieces import DARK, LIGHT, WIDTH
 
 LAID = 4.0  # a piece on the table can no longer end unplayed
@@ -31,7 +32,7 @@ def longest_side(kernel: Kernel) -> int:
     return max(max(rows) - min(rows), max(cols) - min(cols)) + 1
 
 
-def solo_value(kernel: Kernel, level: int, pile: list[int] | None = None) -> float:
+def solo_value(kernel: Kernel, level: int) -> float:
     dark = sum(1 for t in kernel.tets if t[1] == DARK)
     light = len(kernel.tets) - dark
     value = -float(light * dark) - 7.0 * kernel.discarded.bit_count() + LAID * len(kernel.tets)
@@ -57,7 +58,4 @@ def solo_value(kernel: Kernel, level: int, pile: list[int] | None = None) -> flo
             v += NEXT_ANY
         return v
 
-    hand = kernel.hidden[0] | kernel.revealed[0]
-    if pile and hand.bit_count() < HAND:
-        return value + sum(hand_value(hand | 1 << t) for t in pile) / len(pile)
-    return value + hand_value(hand)
+    return value + hand_value(kernel.hidden[0] | kernel.revealed[0])

@@ -14,7 +14,8 @@
 All four play the solitaire too, aiming at the lowest score: Normal lays
 tetrominoes of one colour and keeps a domino it can play; Hard and Crazy weigh
 moves with ``tetra_solo`` (the score so far, the risk of being stuck next turn,
-the next tetromino, the table's size at Level 2).
+the next tetromino, the table's size at Level 2); Crazy plays the solitaire as
+Hard does (see ``tetra_search``).
 """
 
 from __future__ import annotations
@@ -166,8 +167,8 @@ class HardBot(TetraBot):
 
     def domino(self, obs: TetraObservation, moves: list[tuple], rng: random.Random) -> tuple:
         if obs.rules.players == 1:
-            level, pile = obs.rules.solitaire_level, self.solo_pile(obs)
-            return max(moves, key=lambda m: self.solo_move_value(obs.table, m, level, pile) + rng.random() * 1e-6)
+            level = obs.rules.solitaire_level
+            return max(moves, key=lambda m: self.solo_move_value(obs.table, m, level) + rng.random() * 1e-6)
         return max(self.weigh_dominoes(obs, moves, rng), key=lambda c: c.value).move
 
     def weigh_dominoes(self, obs: TetraObservation, moves: list[tuple], rng: random.Random) -> list[Candidate]:
@@ -209,8 +210,8 @@ class HardBot(TetraBot):
             return (SKIP,)
         kernel = obs.table
         if obs.rules.players == 1:
-            level, pile = obs.rules.solitaire_level, self.solo_pile(obs)
-            return max(moves, key=lambda m: self.solo_tet_value(kernel, m, level, pile) + rng.random() * 1e-6)
+            level = obs.rules.solitaire_level
+            return max(moves, key=lambda m: self.solo_tet_value(kernel, m, level) + rng.random() * 1e-6)
         view = View(obs)
         return max(moves, key=lambda m: view.value(self.masks_after_tetromino(kernel, m[1:]), 0) + rng.random() * 1e-6)
 
@@ -242,25 +243,21 @@ class HardBot(TetraBot):
 
     # -- the solitaire ---------------------------------------------------------------
 
-    def solo_move_value(self, kernel: Kernel, move: tuple, level: int, pile: list[int] | None) -> float:
+    def solo_move_value(self, kernel: Kernel, move: tuple, level: int) -> float:
         """A solitaire domino move, with the tetromino it forces chosen as well as it can be."""
         after = kernel.copy()
         after.boneyard = []  # the draw is weighed by solo_value
         after.apply(move)
         if after.phase != TETRO:
-            return solo_value(after, level, pile)
-        return max(self.solo_tet_value(after, (TET, *t), level, pile) for t in after.tetrominoes(0))
+            return solo_value(after, level)
+        return max(self.solo_tet_value(after, (TET, *t), level) for t in after.tetrominoes(0))
 
     @staticmethod
-    def solo_tet_value(kernel: Kernel, tet: tuple, level: int, pile: list[int] | None) -> float:
+    def solo_tet_value(kernel: Kernel, tet: tuple, level: int) -> float:
         after = kernel.copy()
         after.boneyard = []
         after.apply(tet)
-        return solo_value(after, level, pile)
-
-    def solo_pile(self, obs: TetraObservation) -> list[int] | None:
-        """What Hard knows of the next draw when weighing solitaire moves: nothing (Crazy: the pile)."""
-        return None
+        return solo_value(after, level)
 
     def discard(self, obs: TetraObservation, moves: list[tuple], rng: random.Random) -> tuple:
         # Keep the pieces the table can still take most often.
