@@ -4,8 +4,11 @@ Adjacent levels meet in a duplicate tournament (``bones.tournament``): every dea
 is played once per seating, so both levels hold the same dominoes, and a deal is
 won by the level that won more of its games (a tie counts half; a blocked game
 with equal tetrominoes is a draw). The p-value is one-sided: "the stronger level
-is not stronger". Target: every adjacent pair wins more than half its deals with
-p < 0.05, and Crazy takes at most about 1 s for a move (``--timing``).
+is not stronger". With 3 players the stronger level sits in one seat against the
+weaker in two, and its share of the games won is tested against the fair third.
+Target: every adjacent pair wins more than half its deals (3 players: more than a
+third of the games) with p < 0.05, and Crazy takes at most about 1 s for a move
+(``--timing``).
 
     .venv/bin/python bench/strength_tetradominoes.py --deals 150 --jobs 2
     .venv/bin/python bench/strength_tetradominoes.py --pairs hard:crazy --deals 200 --players 4
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import math
 import random
 import time
 
@@ -25,6 +29,8 @@ from bones.tournament import run_tournament
 
 
 def strength(pairs: list[tuple[str, str]], deals: int, players: int, jobs: int, seed: int) -> None:
+    if players == 3:
+        return strength_three(pairs, deals, jobs, seed)
     print(f"\nTetradominoes, {players} players: {deals} deals per pair, each played in every seating")
     print("| weaker | stronger | deals | stronger wins deals | 95% CI | games won by stronger | p | minutes |")
     print("|---|---|---|---|---|---|---|---|")
@@ -39,6 +45,27 @@ def strength(pairs: list[tuple[str, str]], deals: int, players: int, jobs: int, 
         print(
             f"| {weak} | {strong} | {pair.deals} | {pair.win_rate:.3f} | {low:.3f}-{high:.3f} "
             f"| {pair.points_share:.3f} | {_p(pair.p_value())} | {minutes:.1f} |",
+            flush=True,
+        )
+
+
+def strength_three(pairs: list[tuple[str, str]], deals: int, jobs: int, seed: int) -> None:
+    """With 3 players the stronger level takes one seat, in turn, against the weaker in the other two;
+    its share of the games won is compared with the fair third (exact one-sided binomial test)."""
+    print(f"\nTetradominoes, 3 players: {deals} deals per pair, the stronger level in one seat of three, in turn")
+    print("| weaker | stronger | games won | by stronger | share | fair share | p | minutes |")
+    print("|---|---|---|---|---|---|---|---|")
+    for weak, strong in pairs:
+        started = time.perf_counter()
+        result = run_tournament(
+            "tetradominoes", [weak, strong], deals, {"players": 3}, jobs=jobs, seed=seed, pairs=[(weak, strong)]
+        )
+        (pair,) = result.pairs
+        won, total = pair.points[1], sum(pair.points)
+        p_value = sum(math.comb(total, k) * (1 / 3) ** k * (2 / 3) ** (total - k) for k in range(won, total + 1))
+        minutes = (time.perf_counter() - started) / 60
+        print(
+            f"| {weak} | {strong} | {total} | {won} | {won / total:.3f} | 0.333 | {_p(p_value)} | {minutes:.1f} |",
             flush=True,
         )
 

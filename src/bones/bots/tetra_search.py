@@ -19,6 +19,7 @@ games).
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 from bones.bots.tetra_belief import Belief
 from bones.bots.tetra_eval import MIRROR_INDEX, Board, Template, after_tetromino, all_templates
@@ -37,9 +38,10 @@ WIN = 3.0  # a tetromino that ends the game
 
 class CrazyBot(HardBot):
     level = "crazy"
-    CANDIDATES = 16
-    DEALS = 96  # with 2 players
-    HARD_WEIGHT = 0.25
+    # (deals, candidates, weight of Hard's own weighing) by number of players. With more players
+    # the look-ahead is noisier (three others move before our next turn), so it gets more deals,
+    # fewer candidates and leans more on Hard's weighing; every setting keeps a move well under 1 s.
+    SETTINGS: ClassVar[dict[int, tuple[int, int, float]]] = {2: (96, 16, 0.25), 3: (128, 8, 1.0), 4: (128, 8, 1.0)}
     FOLLOW = (1.0, 0.8, 0.7)
     NEXT = 0.6
 
@@ -47,7 +49,7 @@ class CrazyBot(HardBot):
         if obs.rules.players == 1:
             return super().domino(obs, moves, rng)
         ranked = sorted(self.weigh_dominoes(obs, moves, rng), key=lambda c: -c.value)
-        kept = ranked[: self.CANDIDATES]
+        kept = ranked[: self.SETTINGS[obs.rules.players][1]]
         if len(kept) == 1:
             return kept[0].move
         return self.search(obs, kept, rng, Board(obs.table)).move
@@ -62,15 +64,14 @@ class CrazyBot(HardBot):
             masks = self.masks_after_tetromino(obs.table, move[1:])
             kept.append(Candidate(move, view.value(masks, 0) + rng.random() * 1e-6, None, masks))
         kept.sort(key=lambda c: -c.value)
-        return self.search(obs, kept[: self.CANDIDATES], rng, None).move
+        return self.search(obs, kept[: self.SETTINGS[obs.rules.players][1]], rng, None).move
 
     def search(
         self, obs: TetraObservation, kept: list[Candidate], rng: random.Random, board: Board | None
     ) -> Candidate:
         """The candidate with the best average over sampled deals (Hard's weighing breaks near-ties)."""
         belief = Belief(obs)
-        # More players cost more look-ahead per deal: fewer deals keep a move near a second at most.
-        deals = self.DEALS * 2 // obs.rules.players
+        deals, _, hard_weight = self.SETTINGS[obs.rules.players]
         worlds = [belief.world(obs.table, rng) for _ in range(deals)]
         best = None
         best_value = 0.0
@@ -79,7 +80,7 @@ class CrazyBot(HardBot):
             total = 0.0
             for number, world in enumerate(worlds):
                 total += self.play_forward(world, obs, candidate, templates, random.Random(number))
-            value = total / len(worlds) + self.HARD_WEIGHT * candidate.value
+            value = total / len(worlds) + hard_weight * candidate.value
             if best is None or value > best_value:
                 best, best_value = candidate, value
         assert best is not None
