@@ -34,6 +34,7 @@ unit: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/strength_finder.py --games 2000
+	$(BIN)/python bench/strength_tetradominoes.py --deals 200 --timing 10 --solitaire 100
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info
