@@ -25,6 +25,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy src/bones/tiles.py src/bones/game.py src/bones/record.py src/bones/tournament.py src/bones/line src/bones/bots
 	$(BIN)/mypy src/bones/donimoes/finder.py src/bones/donimoes/finder_bots.py
+	$(BIN)/mypy src/bones/donimoes/tetra_*.py src/bones/donimoes/tetradominoes.py
 	$(BIN)/mypy src/bones/web
 	$(BIN)/mypy src/bones/donimoes/runners.py src/bones/donimoes/runners_kernel.py
 	$(BIN)/mypy src/bones/bingo
@@ -37,6 +38,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/strength_finder.py --games 2000
 	$(BIN)/python bench/puzzles.py
+	$(BIN)/python bench/strength_tetradominoes.py --deals 200 --timing 10 --solitaire 100
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info

@@ -196,6 +196,7 @@ _REGISTRY: dict[str, GameInfo] = {}
 # Modules that register games when imported; new families add themselves here.
 GAME_MODULES = [
     "bones.line.presets",
+    "bones.donimoes.tetradominoes",
     "bones.donimoes.finder",
     "bones.donimoes.runners",
     "bones.bingo.rules",

@@ -40,6 +40,7 @@ _BOTS: dict[tuple[str, str], BotFactory] = {}
 # Modules that register bots when imported.
 BOT_MODULES = [
     "bones.bots.line",
+    "bones.bots.tetradominoes",
     "bones.donimoes.finder_bots",
     "bones.bots.runners",
     "bones.bots.bingo",

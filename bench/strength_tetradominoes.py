@@ -1,0 +1,149 @@
+"""Tetradominoes: does each computer level beat the one below it, and how fast does it think?
+
+Adjacent levels meet in a duplicate tournament (``bones.tournament``): every deal
+is played once per seating, so both levels hold the same dominoes, and a deal is
+won by the level that won more of its games (a tie counts half; a blocked game
+with equal tetrominoes is a draw). The p-value is one-sided: "the stronger level
+is not stronger". With 3 players the stronger level sits in one seat against the
+weaker in two, and its share of the games won is tested against the fair third.
+Target: every adjacent pair wins more than half its deals (3 players: more than a
+third of the games) with p < 0.05, and Crazy takes at most about 1 s for a move
+(``--timing``).
+
+    .venv/bin/python bench/strength_tetradominoes.py --deals 150 --jobs 2
+    .venv/bin/python bench/strength_tetradominoes.py --pairs hard:crazy --deals 200 --players 4
+    .venv/bin/python bench/strength_tetradominoes.py --pairs none --timing 10 --solitaire 100
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import random
+import time
+
+import bones
+from bones.bots import LEVELS, bot_for
+from bones.tournament import run_tournament
+
+
+def strength(pairs: list[tuple[str, str]], deals: int, players: int, jobs: int, seed: int) -> None:
+    if players == 3:
+        return strength_three(pairs, deals, jobs, seed)
+    print(f"\nTetradominoes, {players} players: {deals} deals per pair, each played in every seating")
+    print("| weaker | stronger | deals | stronger wins deals | 95% CI | games won by stronger | p | minutes |")
+    print("|---|---|---|---|---|---|---|---|")
+    for weak, strong in pairs:
+        started = time.perf_counter()
+        result = run_tournament(
+            "tetradominoes", [strong, weak], deals, {"players": players}, jobs=jobs, seed=seed, pairs=[(strong, weak)]
+        )
+        (pair,) = result.pairs
+        low, high = pair.win_interval()
+        minutes = (time.perf_counter() - started) / 60
+        print(
+            f"| {weak} | {strong} | {pair.deals} | {pair.win_rate:.3f} | {low:.3f}-{high:.3f} "
+            f"| {pair.points_share:.3f} | {_p(pair.p_value())} | {minutes:.1f} |",
+            flush=True,
+        )
+
+
+def strength_three(pairs: list[tuple[str, str]], deals: int, jobs: int, seed: int) -> None:
+    """With 3 players the stronger level takes one seat, in turn, against the weaker in the other two;
+    its share of the games won is compared with the fair third (exact one-sided binomial test)."""
+    print(f"\nTetradominoes, 3 players: {deals} deals per pair, the stronger level in one seat of three, in turn")
+    print("| weaker | stronger | games won | by stronger | share | fair share | p | minutes |")
+    print("|---|---|---|---|---|---|---|---|")
+    for weak, strong in pairs:
+        started = time.perf_counter()
+        result = run_tournament(
+            "tetradominoes", [weak, strong], deals, {"players": 3}, jobs=jobs, seed=seed, pairs=[(weak, strong)]
+        )
+        (pair,) = result.pairs
+        won, total = pair.points[1], sum(pair.points)
+        p_value = sum(math.comb(total, k) * (1 / 3) ** k * (2 / 3) ** (total - k) for k in range(won, total + 1))
+        minutes = (time.perf_counter() - started) / 60
+        print(
+            f"| {weak} | {strong} | {total} | {won} | {won / total:.3f} | 0.333 | {_p(p_value)} | {minutes:.1f} |",
+            flush=True,
+        )
+
+
+def _p(value: float) -> str:
+    return "<1e-6" if value < 1e-6 else f"{value:.2g}"
+
+
+def timing(levels: list[str], games: int, seed: int, players: int) -> None:
+    """Seconds per move of each level, in one seat of games against Hard."""
+    print(f"\nSeconds per move over {games} {players}-player games, the other seats hard (one process)")
+    print("| level | moves | mean s | 95th percentile s | slowest s |")
+    print("|---|---|---|---|---|")
+    rules = bones.rules("tetradominoes", players=players)
+    for level in levels:
+        bot, other = bot_for(rules, level), bot_for(rules, "hard")
+        spent: list[float] = []
+        for n in range(games):
+            state = rules.new_game(seed=seed + n)
+            rng = random.Random(n)
+            while not state.is_over:
+                seat = state.to_move
+                assert seat is not None
+                chooser = bot if seat == n % players else other
+                begun = time.perf_counter()
+                move = chooser.choose(state.observation(seat), rng)
+                if chooser is bot:
+                    spent.append(time.perf_counter() - begun)
+                state = state.play(move)
+        spent.sort()
+        print(
+            f"| {level} | {len(spent)} | {sum(spent) / len(spent):.3f} | {spent[int(0.95 * (len(spent) - 1))]:.3f} "
+            f"| {spent[-1]:.3f} |",
+            flush=True,
+        )
+
+
+def solitaire(games: int, seed: int) -> None:
+    for level_number in (1, 2):
+        rules = bones.rules("tetradominoes", players=1, solitaire_level=level_number)
+        mark = 10 if level_number == 1 else 15
+        print(f"\nSolitaire Level {level_number}: {games} games per level (lower is better; a win is under {mark})")
+        print("| level | mean score | won |")
+        print("|---|---|---|")
+        for level in LEVELS:
+            bot = bot_for(rules, level)
+            scores = []
+            for n in range(games):
+                state = rules.new_game(seed=seed + n)
+                rng = random.Random(n)
+                while not state.is_over:
+                    state = state.play(bot.choose(state.observation(0), rng))
+                assert state.outcome is not None
+                scores.append(state.outcome.scores[0])
+            won = sum(1 for s in scores if s < mark)
+            print(f"| {level} | {sum(scores) / games:.1f} | {won / games:.0%} |", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--deals", type=int, default=150, help="deals per pair")
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    parser.add_argument("--pairs", default="", help="weaker:stronger,... (default: every adjacent pair; 'none')")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--timing", type=int, default=0, help="games per level for seconds per move")
+    parser.add_argument("--solitaire", type=int, default=0, help="solitaires per level and scoring level")
+    args = parser.parse_args()
+    if args.pairs != "none":
+        pairs = [(p.split(":")[0], p.split(":")[1]) for p in args.pairs.split(",") if p] or list(
+            itertools.pairwise(LEVELS)
+        )
+        strength(pairs, args.deals, args.players, args.jobs, args.seed)
+    if args.timing:
+        timing(["hard", "crazy"], args.timing, args.seed, args.players)
+    if args.solitaire:
+        solitaire(args.solitaire, args.seed)
+
+
+if __name__ == "__main__":
+    main()
