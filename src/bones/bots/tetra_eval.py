@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from math import comb
 
+from bones.bits import bits
 from bones.donimoes.tetra_kernel import Kernel
 from bones.donimoes.tetra_pieces import ANCHORED, DARK, DIRS, LIGHT, WIDTH
 from bones.tiles import pip_set
@@ -142,11 +143,8 @@ class Board:
             for colour in (LIGHT, DARK):
                 if t.colours >> colour & 1:
                     counts = self.counts[colour]
-                    mask = t.tiles
-                    while mask:
-                        low = mask & -mask
-                        counts[low.bit_length() - 1] += 1
-                        mask ^= low
+                    for i in bits(t.tiles):
+                        counts[i] += 1
 
     def enabling(self, colour: int) -> int:
         counts = self.counts[colour]
@@ -193,12 +191,8 @@ class Board:
             removed: dict[int, int] = {}
             for t in gone.values():
                 if t.colours >> colour & 1:
-                    mask = t.tiles
-                    while mask:
-                        low = mask & -mask
-                        i = low.bit_length() - 1
+                    for i in bits(t.tiles):
                         removed[i] = removed.get(i, 0) + 1
-                        mask ^= low
             mask = 0
             for i in range(28):
                 if counts[i] - removed.get(i, 0) > 0:
