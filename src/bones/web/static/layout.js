@@ -15,6 +15,8 @@
   const neg = (d) => [-d[0], -d[1]];
   const horizontal = (d) => d[1] === 0;
   const EPS = 0.02;
+  // How many placements the search may try at each tile size before it settles for overlaps.
+  const SEARCH_STEPS = 400;
 
   function rectFrom(P, d, isDouble) {
     const len = isDouble ? 1 : 2, wid = isDouble ? 2 : 1;
@@ -42,124 +44,194 @@
     return [P[0] - d[0] * 0.5 + d2[0] * hw, P[1] - d[1] * 0.5 + d2[1] * hw];
   }
 
-  function walk(layout, box) {
+  function armFor(arms, placed, slot, origin) {
+    if (arms[slot]) return arms[slot];
+    const o = placed[origin];
+    let d;
+    if (slot === 0) d = W;
+    else if (slot === 1) d = E;
+    else {
+      const a = o.dir;
+      d = slot % 2 === 0 ? ccw(a) : cw(a);
+    }
+    const along = horizontal(d) ? o.w / 2 : o.h / 2;
+    const cx = o.x + o.w / 2, cy = o.y + o.h / 2;
+    let sense;
+    if (slot === 0) sense = N;
+    else if (slot === 1) sense = S;
+    else sense = o.dir;
+    const arm = { P: [cx + d[0] * along, cy + d[1] * along], d, last: o, sense, mode: "row", rowDir: d };
+    arms[slot] = arm;
+    return arm;
+  }
+
+  // Candidate placements for the next tile of an arm, best first.
+  function candidates(arm, isDouble) {
+    const out = [];
+    const straight = () => ({ r: rectFrom(arm.P, arm.d, isDouble), d: arm.d, turn: null });
+    const turn = (d2, mode) => {
+      const P2 = cornerStart(arm.P, arm.d, arm.last, d2);
+      return { r: rectFrom(P2, d2, isDouble), d: d2, turn: mode };
+    };
+    // A hook turns beyond the end instead of over it: the new tile's first half lies
+    // against the end face. It is the way out of a narrow gap (a double's side facing
+    // the next arm), so it comes after the usual corners.
+    const hook = (d2, mode) => {
+      const P2 = [arm.P[0] + arm.d[0] * 0.5 - d2[0] * 0.5, arm.P[1] + arm.d[1] * 0.5 - d2[1] * 0.5];
+      return { r: rectFrom(P2, d2, isDouble), d: d2, turn: mode };
+    };
+    if (arm.mode === "row") {
+      out.push(straight());
+      out.push(turn(arm.sense, "down"));
+      out.push(turn(neg(arm.sense), "up"));
+      out.push(hook(arm.sense, "down"));
+      out.push(hook(neg(arm.sense), "up"));
+    } else {
+      // Come back only a full row away from the last row, so rows never crowd each other.
+      const back = turn(neg(arm.rowDir), "back");
+      const across = horizontal(arm.d) ? back.r.x + back.r.w / 2 : back.r.y + back.r.h / 2;
+      if (Math.abs(across - arm.rowLine) >= 1.99) out.push(back);
+      out.push(straight());
+      if (out[0] !== back) out.push(back);
+      out.push(turn(arm.rowDir, "forward"));
+      out.push(hook(neg(arm.rowDir), "back"));
+      out.push(hook(arm.rowDir, "forward"));
+    }
+    return out;
+  }
+
+  // The arm after its next tile goes to candidate c (a new object: arms are shared by the search's branches).
+  function advance(arm, c) {
+    const next = { ...arm, P0: arm.P, P: c.r.next, last: c.r, d: c.d };
+    if (c.turn === "down" || c.turn === "up") {
+      next.mode = "turn";
+      next.rowLine = horizontal(c.d) ? arm.P[0] : arm.P[1];
+      if (c.turn === "up") next.sense = neg(arm.sense);
+      next.rowDir = arm.d;
+    } else if (c.turn === "back" || c.turn === "forward") {
+      next.mode = "row";
+      next.rowDir = c.d;
+    }
+    return next;
+  }
+
+  function firstRect(t) {
+    const isDouble = t.near === t.far;
+    const r = isDouble ? { x: -0.5, y: -1, w: 1, h: 2 } : { x: -1, y: -0.5, w: 2, h: 1 };
+    // The first tile reads left to right: near (slot 0's side) then far.
+    return { ...r, dir: E, double: isDouble, a: t.near, b: t.far, vertical: isDouble };
+  }
+
+  function tileRect(t, c) {
+    const isDouble = t.near === t.far;
+    const d = c.d;
+    const r = { ...c.r, dir: d, double: isDouble, vertical: isDouble ? horizontal(d) : !horizontal(d) };
+    // a: the left or top half, b: the right or bottom half.
+    const forwards = isDouble || d[0] === 1 || d[1] === 1;
+    r.a = forwards ? t.near : t.far;
+    r.b = forwards ? t.far : t.near;
+    return r;
+  }
+
+  // Lay the line out in box. With a budget, a depth-first search over each tile's
+  // candidates backs out of dead ends (an arm walled in by the others) and finds a
+  // layout with no overlap when one exists within that many steps; without one, or
+  // when the search gives up, each tile takes its first free candidate (or, when
+  // none is free, its first one, counted in bad).
+  function walk(layout, box, budget) {
     const tiles = layout.tiles || [];
     const placed = []; // rects of tiles, same order as layout.tiles
-    const arms = {};   // slot -> arm state
-    let bad = 0;
+    let steps = 0;
 
-    function free(r) {
+    function free(r, others) {
       if (!inside(r, box)) return false;
-      for (const o of placed) if (o && overlaps(r, o)) return false;
+      for (const o of placed) if (overlaps(r, o)) return false;
+      for (const o of others || []) if (overlaps(r, o)) return false;
       return true;
     }
 
-    function armFor(slot, origin) {
-      if (arms[slot]) return arms[slot];
-      const o = placed[origin];
-      let d;
-      if (slot === 0) d = W;
-      else if (slot === 1) d = E;
-      else {
-        const a = o.dir;
-        d = slot % 2 === 0 ? ccw(a) : cw(a);
-      }
-      const along = horizontal(d) ? o.w / 2 : o.h / 2;
-      const cx = o.x + o.w / 2, cy = o.y + o.h / 2;
-      let sense;
-      if (slot === 0) sense = N;
-      else if (slot === 1) sense = S;
-      else sense = o.dir;
-      const arm = { P: [cx + d[0] * along, cy + d[1] * along], d, last: o, sense, mode: "row", rowDir: d };
-      arms[slot] = arm;
-      return arm;
-    }
-
-    // Candidate placements for the next tile of an arm, best first.
-    function candidates(arm, isDouble) {
-      const out = [];
-      const straight = () => ({ r: rectFrom(arm.P, arm.d, isDouble), d: arm.d, turn: null });
-      const turn = (d2, mode) => {
-        const P2 = cornerStart(arm.P, arm.d, arm.last, d2);
-        return { r: rectFrom(P2, d2, isDouble), d: d2, turn: mode };
-      };
-      if (arm.mode === "row") {
-        out.push(straight());
-        out.push(turn(arm.sense, "down"));
-        out.push(turn(neg(arm.sense), "up"));
-      } else {
-        // Come back only a full row away from the last row, so rows never crowd each other.
-        const back = turn(neg(arm.rowDir), "back");
-        const across = horizontal(arm.d) ? back.r.x + back.r.w / 2 : back.r.y + back.r.h / 2;
-        if (Math.abs(across - arm.rowLine) >= 1.99) out.push(back);
-        out.push(straight());
-        out.push(back);
-        out.push(turn(arm.rowDir, "forward"));
-      }
-      return out;
-    }
-
-    function commit(arm, c) {
-      arm.P0 = arm.P;
-      arm.P = c.r.next;
-      arm.last = c.r;
-      if (c.turn === "down" || c.turn === "up") {
-        arm.mode = "turn";
-        arm.rowLine = horizontal(c.d) ? arm.P0[0] : arm.P0[1];
-        if (c.turn === "up") arm.sense = neg(arm.sense);
-        arm.rowDir = arm.d;
-      } else if (c.turn === "back" || c.turn === "forward") {
-        arm.mode = "row";
-        arm.rowDir = c.d;
-      }
-      arm.d = c.d;
-    }
-
-    tiles.forEach((t, i) => {
-      const isDouble = t.near === t.far;
-      if (t.slot < 0) {
-        const r = isDouble ? { x: -0.5, y: -1, w: 1, h: 2 } : { x: -1, y: -0.5, w: 2, h: 1 };
-        r.dir = E;
-        r.double = isDouble;
-        // The first tile reads left to right: near (slot 0's side) then far.
-        r.a = t.near; r.b = t.far; r.vertical = isDouble;
-        placed.push(r);
-        return;
-      }
+    function armOf(arms, t) {
       const origin = t.joins >= 0 && placed[t.joins] && !arms[t.slot] ? originOf(layout, t.slot, t.joins) : 0;
-      const arm = armFor(t.slot, origin);
-      const options = candidates(arm, isDouble);
+      const scratch = { ...arms };
+      return { scratch, arm: armFor(scratch, placed, t.slot, origin) };
+    }
+
+    // Dashed slots where the next tile of each open end would go; null when one has no room and strict.
+    function openSlots(arms, strict) {
+      const slots = [];
+      let bad = 0;
+      const scratch = { ...arms };
+      for (const end of layout.ends || []) {
+        if (!placed.length) break;
+        const arm = armFor(scratch, placed, end.slot, end.origin || 0);
+        const options = candidates(arm, false);
+        let chosen = options.find((c) => free(c.r, slots));
+        if (!chosen) {
+          if (strict) return null;
+          chosen = options[0];
+          bad += 1;
+        }
+        const r = chosen.r;
+        slots.push({ x: r.x, y: r.y, w: r.w, h: r.h, slot: end.slot, name: end.name, value: end.value, dir: chosen.d });
+      }
+      if (!tiles.length) slots.push({ x: -1, y: -0.5, w: 2, h: 1, slot: -1, name: "centre", value: null, dir: E });
+      return { slots, bad };
+    }
+
+    // Each open end is settled once its arm's last tile (or the tile it grows from) lies:
+    // later tiles can only take room from it, so the search checks it there and backs out early.
+    const settled = tiles.map(() => []);
+    for (const end of layout.ends || []) {
+      let at = end.origin || 0;
+      tiles.forEach((t, i) => { if (t.slot === end.slot) at = Math.max(at, i); });
+      if (at < tiles.length) settled[at].push(end);
+    }
+
+    function hasRoom(arms, ends) {
+      const scratch = { ...arms };
+      return ends.every((end) => candidates(armFor(scratch, placed, end.slot, end.origin || 0), false).some((c) => free(c.r)));
+    }
+
+    function search(i, arms) {
+      if (i === tiles.length) return openSlots(arms, true);
+      const t = tiles[i];
+      if (t.slot < 0) {
+        placed.push(firstRect(t));
+        const found = hasRoom(arms, settled[i]) && search(i + 1, arms);
+        if (!found) placed.pop();
+        return found;
+      }
+      const { scratch, arm } = armOf(arms, t);
+      for (const c of candidates(arm, t.near === t.far)) {
+        if (steps++ > budget) return null;
+        if (!free(c.r)) continue;
+        placed.push(tileRect(t, c));
+        const next = { ...scratch, [t.slot]: advance(arm, c) };
+        const found = hasRoom(next, settled[i]) && search(i + 1, next);
+        if (found) return found;
+        placed.pop();
+      }
+      return null;
+    }
+
+    if (budget > 0) {
+      const found = search(0, {});
+      if (found) return { tiles: placed, slots: found.slots, bad: 0 };
+      placed.length = 0;
+    }
+    let arms = {};
+    let bad = 0;
+    for (const t of tiles) {
+      if (t.slot < 0) { placed.push(firstRect(t)); continue; }
+      const { scratch, arm } = armOf(arms, t);
+      const options = candidates(arm, t.near === t.far);
       let chosen = options.find((c) => free(c.r));
       if (!chosen) { chosen = options[0]; bad += 1; }
-      commit(arm, chosen);
-      const r = chosen.r;
-      r.dir = chosen.d;
-      r.double = isDouble;
-      r.vertical = isDouble ? horizontal(chosen.d) : !horizontal(chosen.d);
-      // a: the left or top half, b: the right or bottom half.
-      const d = chosen.d;
-      if (isDouble) { r.a = t.near; r.b = t.far; }
-      else if (d === E || (d[0] === 1)) { r.a = t.near; r.b = t.far; }
-      else if (d[0] === -1) { r.a = t.far; r.b = t.near; }
-      else if (d[1] === 1) { r.a = t.near; r.b = t.far; }
-      else { r.a = t.far; r.b = t.near; }
-      placed.push(r);
-    });
-
-    // Dashed slots where the next tile of each open end would go.
-    const slots = [];
-    (layout.ends || []).forEach((end) => {
-      if (!placed.length) return;
-      const arm = armFor(end.slot, end.origin || 0);
-      const probe = { ...arm, P: arm.P.slice() };
-      const options = candidates(probe, false);
-      let chosen = options.find((c) => free(c.r) && !slots.some((s) => overlaps(s, c.r)));
-      if (!chosen) { chosen = options[0]; bad += 1; }
-      const r = chosen.r;
-      slots.push({ x: r.x, y: r.y, w: r.w, h: r.h, slot: end.slot, name: end.name, value: end.value, dir: chosen.d });
-    });
-    if (!tiles.length) slots.push({ x: -1, y: -0.5, w: 2, h: 1, slot: -1, name: "centre", value: null, dir: E });
-    return { tiles: placed, slots, bad };
+      placed.push(tileRect(t, chosen));
+      arms = { ...scratch, [t.slot]: advance(arm, chosen) };
+    }
+    const open = openSlots(arms, false);
+    return { tiles: placed, slots: open.slots, bad: bad + open.bad };
   }
 
   // The tile a new arm (slot) grows from: the spinner it joins.
@@ -173,17 +245,32 @@
     const maxUnit = (opts && opts.maxUnit) || 40;
     const minUnit = (opts && opts.minUnit) || 7;
     const margin = 0.4;
-    let best = null;
-    for (let u = maxUnit; u >= minUnit; u -= 1) {
+    const attempt = (u) => {
       const hw = width / u / 2 - margin, hh = height / u / 2 - margin;
-      if (hw < 1.5 || hh < 1.2) continue;
-      const box = { x0: -hw, x1: hw, y0: -hh, y1: hh };
-      const result = walk(layout, box);
-      // Fewest overlaps first, then the biggest tiles.
-      if (!best || result.bad < best.bad) best = { u, ...result };
-      if (result.bad === 0) break;
+      if (hw < 1.5 || hh < 1.2) return null;
+      return { u, ...walk(layout, { x0: -hw, x1: hw, y0: -hh, y1: hh }, SEARCH_STEPS) };
+    };
+    // The biggest tiles with no overlap. Sizes are bisected: where a size fits, a
+    // smaller one nearly always does too. Failing that, the fewest overlaps.
+    let best = attempt(maxUnit);
+    let fallback = null;
+    if (!best || best.bad > 0) {
+      fallback = best;
+      best = null;
+      let lo = minUnit, hi = maxUnit - 1;
+      while (lo <= hi) {
+        const u = (lo + hi) >> 1;
+        const result = attempt(u);
+        if (result && result.bad === 0) {
+          best = result;
+          lo = u + 1;
+        } else {
+          if (result && (!fallback || result.bad < fallback.bad)) fallback = result;
+          hi = u - 1;
+        }
+      }
     }
-    if (!best) best = { u: minUnit, ...walk(layout, { x0: -1e6, x1: 1e6, y0: -1e6, y1: 1e6 }) };
+    best = best || fallback || { u: minUnit, ...walk(layout, { x0: -1e6, x1: 1e6, y0: -1e6, y1: 1e6 }, SEARCH_STEPS) };
     // Centre the whole picture on the board.
     let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
     for (const r of best.tiles.concat(best.slots)) {
