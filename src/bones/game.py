@@ -13,7 +13,7 @@ import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar, TypeVar
 
 
 class IllegalMoveError(ValueError):
@@ -146,6 +146,42 @@ class State(ABC):
     def hidden_from(self, seat: int) -> frozenset[str]:
         """Text forms of pieces that ``seat`` must not see now (for leak checks)."""
         return frozenset()
+
+    #: What a move after the end is told (a match, a game, a puzzle).
+    over_message: ClassVar[str] = "the game is over"
+
+    def accept(self, move: Move | str, kind: type[MoveT]) -> MoveT:
+        """``move`` as one of this game's moves (text is parsed); refuses another game's move
+        and any move once the game is over. Each game's ``play`` starts here."""
+        if isinstance(move, str):
+            move = self.rules.parse_move(move)
+        if not isinstance(move, kind):
+            raise IllegalMoveError(f"not a move of this game: {move!r}")
+        if self.is_over:
+            raise IllegalMoveError(self.over_message)
+        return move
+
+
+MoveT = TypeVar("MoveT", bound=Move)
+
+
+class SettledState(State):
+    """A state that keeps its result in the field ``final`` (None while play goes on) and
+    the explicit setup it started from in ``initial``."""
+
+    final: Outcome | None
+    initial: Mapping[str, Any] | None
+
+    def setup(self) -> Mapping[str, Any] | None:
+        return self.initial
+
+    @property
+    def is_over(self) -> bool:
+        return self.final is not None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.final
 
 
 class Rules(ABC):

@@ -10,8 +10,10 @@ masks over these indices; ``PipSet.with_pip[v]`` is the mask of tiles that carry
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
 from bones.bits import bits
 
@@ -125,6 +127,27 @@ class PipSet:
         if tile.high > self.max_pip:
             raise ValueError(f"{tile} is not in a double-{self.max_pip} set")
         return tile
+
+
+class SetupTiles:
+    """Reads the tile lists of an explicit setup (hands, boneyard...) of one set, refusing
+    a tile that the setup names twice, wherever the two are."""
+
+    def __init__(self, tile_set: PipSet) -> None:
+        self.tile_set = tile_set
+        self.seen: set[int] = set()
+
+    def read(self, texts: Any, where: str) -> list[int]:
+        if not isinstance(texts, Sequence) or isinstance(texts, str):
+            raise ValueError(f"setup {where} must be a list of tiles like '6:3'")
+        out = []
+        for text in texts:
+            tile = int(self.tile_set.tile(str(text)))
+            if tile in self.seen:
+                raise ValueError(f"{TILES[tile]} appears twice in the setup ({where})")
+            self.seen.add(tile)
+            out.append(tile)
+        return out
 
 
 @cache

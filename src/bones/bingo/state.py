@@ -26,8 +26,8 @@ from bones.bingo.kernel import (
 )
 from bones.bingo.moves import BingoMove
 from bones.bits import bits
-from bones.game import IllegalMoveError, Move, Observation, Outcome, State
-from bones.tiles import HIGH, PIPS, TILES, Tile, pip_set
+from bones.game import IllegalMoveError, Move, Observation, Outcome, SettledState, State
+from bones.tiles import HIGH, PIPS, TILES, SetupTiles, Tile, pip_set
 
 if TYPE_CHECKING:
     from bones.bingo.rules import BingoRules
@@ -151,7 +151,8 @@ def tricks_of(hand: Hand) -> tuple[Trick, ...]:
 
 
 @dataclass(frozen=True, eq=False)
-class BingoState(State):
+class BingoState(SettledState):
+    over_message = "the match is over"
     rules: BingoRules
     seed: int
     moves: tuple[BingoMove, ...]
@@ -189,9 +190,6 @@ class BingoState(State):
         kernel = Hand(HIGH[d.trump_tile], d.hands, d.face_down, d.trump_tile, d.leader, True)
         return cls(rules, seed, moves, hand_no, sets, kernel, d.cut, results, initial=initial)
 
-    def setup(self) -> Mapping[str, Any] | None:
-        return self.initial
-
     # -- the State interface ----------------------------------------------
 
     @property
@@ -204,21 +202,8 @@ class BingoState(State):
             return ()
         return tuple(BingoMove(code) for code in self.kernel.legal())
 
-    @property
-    def is_over(self) -> bool:
-        return self.final is not None
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self.final
-
     def play(self, move: Move | str) -> BingoState:
-        if isinstance(move, str):
-            move = self.rules.parse_move(move)
-        if not isinstance(move, BingoMove):
-            raise IllegalMoveError(f"not a move of this game: {move!r}")
-        if self.final:
-            raise IllegalMoveError("the match is over")
+        move = self.accept(move, BingoMove)
         if move.code not in self.kernel.legal():
             raise IllegalMoveError(self._why_illegal(move))
         kernel = self.kernel.copy()
@@ -491,19 +476,7 @@ def read_setup(setup: Mapping[str, Any]) -> tuple[Hand, tuple[int, int], int]:
     if unknown:
         raise ValueError(f"unknown setup fields {sorted(unknown)}; known: {sorted(known)}")
     tile_set = pip_set(6)
-    seen: set[int] = set()
-
-    def read(texts: Any, where: str) -> list[int]:
-        if not isinstance(texts, Sequence) or isinstance(texts, str):
-            raise ValueError(f"setup {where} must be a list of tiles")
-        out = []
-        for text in texts:
-            tile = int(tile_set.tile(str(text)))
-            if tile in seen:
-                raise ValueError(f"{TILES[tile]} appears twice in the setup ({where})")
-            seen.add(tile)
-            out.append(tile)
-        return out
+    read = SetupTiles(tile_set).read
 
     raw_hands = setup.get("hands")
     if not isinstance(raw_hands, Sequence) or len(raw_hands) != 2:

@@ -94,7 +94,18 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from bones.game import GameInfo, IllegalMoveError, Move, Observation, Option, Outcome, Rules, State, register
+from bones.game import (
+    GameInfo,
+    IllegalMoveError,
+    Move,
+    Observation,
+    Option,
+    Outcome,
+    Rules,
+    SettledState,
+    State,
+    register,
+)
 from bones.tiles import Tile, pip_set
 
 VERSION = 1
@@ -364,7 +375,7 @@ def _read_setup(
 
 
 @dataclass(frozen=True, eq=False)
-class FinderState(State):
+class FinderState(SettledState):
     rules: FinderRules
     seed: int
     moves: tuple[FinderMove, ...]
@@ -423,9 +434,6 @@ class FinderState(State):
             initial=None if setup is None else dict(setup),
         )
 
-    def setup(self) -> Mapping[str, Any] | None:
-        return self.initial
-
     # -- the State interface ----------------------------------------------------
 
     @property
@@ -437,31 +445,19 @@ class FinderState(State):
         return tuple(FinderMove(s) for s in self._targets[0])
 
     @property
-    def is_over(self) -> bool:
-        return self.final is not None
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self.final
-
-    @property
     def enters_from_edge(self) -> bool:
         """The pawn of the seat to move comes in from outside the board this turn."""
         return self._targets[1]
 
     def play(self, move: Move | str) -> FinderState:
-        if isinstance(move, str):
-            move = self.rules.parse_move(move)
-        if not isinstance(move, FinderMove):
-            raise IllegalMoveError(f"not a move of Domino Finder: {move!r}")
-        if self.turn is None:
-            raise IllegalMoveError("the game is over")
+        move = self.accept(move, FinderMove)
         if not 0 <= move.square < SQUARES:
             raise IllegalMoveError(f"there is no square {move.square}: the board has squares a1 to h7")
         targets, entered = self._targets
         if move.square not in targets:
             raise IllegalMoveError(self._why_not(move.square))
         seat = self.turn
+        assert seat is not None  # accept() refuses a move once the game is over
         table = _Table(
             numbers=self.numbers,
             faces=list(self.faces),

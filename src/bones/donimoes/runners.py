@@ -104,7 +104,7 @@ from bones.donimoes.runners_kernel import (
     parse_cell,
     points,
 )
-from bones.game import GameInfo, IllegalMoveError, Move, Observation, Outcome, Rules, State, register
+from bones.game import GameInfo, IllegalMoveError, Move, Observation, Outcome, Rules, SettledState, register
 
 VERSION = 1
 # -- moves as players write them --------------------------------------------------
@@ -209,7 +209,7 @@ def colour_of(pos: Pos, seat: int) -> str:
 
 
 @dataclass(frozen=True, eq=False)
-class RunnersState(State):
+class RunnersState(SettledState):
     rules: RunnersRules
     seed: int
     moves: tuple[RunnerMove, ...]
@@ -231,9 +231,6 @@ class RunnersState(State):
         state = cls(rules, seed, (), board, pos, initial=dict(setup))
         return replace(state, final=state._ending())
 
-    def setup(self) -> Mapping[str, Any] | None:
-        return self.initial
-
     # -- the State interface
 
     @property
@@ -250,21 +247,8 @@ class RunnersState(State):
     def legal_moves(self) -> tuple[RunnerMove, ...]:
         return tuple(self._legal)
 
-    @property
-    def is_over(self) -> bool:
-        return self.final is not None
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self.final
-
     def play(self, move: Move | str) -> RunnersState:
-        if isinstance(move, str):
-            move = self.rules.parse_move(move)
-        if not isinstance(move, RunnerMove):
-            raise IllegalMoveError(f"not a move of Domino Runners: {move!r}")
-        if self.final:
-            raise IllegalMoveError("the game is over")
+        move = self.accept(move, RunnerMove)
         kernel_move = self._legal.get(move)
         if kernel_move is None:
             raise IllegalMoveError(self._why_illegal(move))

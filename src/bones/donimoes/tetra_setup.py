@@ -10,7 +10,7 @@ from bones.donimoes.tetra_kernel import PLACE, TET, TILES_BY_PAIR, Kernel
 from bones.donimoes.tetra_moves import parse_move
 from bones.donimoes.tetra_pieces import ANY_COLOUR, COLOURS, PIECES
 from bones.game import IllegalMoveError
-from bones.tiles import TILES, mask_of, pip_set
+from bones.tiles import TILES, SetupTiles, mask_of, pip_set
 
 if TYPE_CHECKING:
     from bones.donimoes.tetradominoes import TetraRules
@@ -32,19 +32,8 @@ def read_setup(
     first = _seat(setup.get("first", rules.first_player(game_no)), players, "first")
     to_move = _seat(setup.get("to_move", first), players, "to_move")
     tile_set = pip_set(6)
-    seen: set[int] = set()
-
-    def read(texts: Any, where: str) -> list[int]:
-        if not isinstance(texts, Sequence) or isinstance(texts, str):
-            raise ValueError(f"setup {where} must be a list of dominoes like '6:3'")
-        out = []
-        for text in texts:
-            tile = int(tile_set.tile(str(text)))
-            if tile in seen:
-                raise ValueError(f"{TILES[tile]} appears twice in the setup ({where})")
-            seen.add(tile)
-            out.append(tile)
-        return out
+    given = SetupTiles(tile_set)
+    read = given.read
 
     raw_hands = setup.get("hands")
     if not isinstance(raw_hands, Sequence) or len(raw_hands) != players:
@@ -64,7 +53,7 @@ def read_setup(
         board.append((a, b, x, y))
     pile_given = "boneyard" in setup
     pile = read(setup.get("boneyard", []), "boneyard")
-    rest = [int(t) for t in tile_set.tiles if int(t) not in seen]
+    rest = [int(t) for t in tile_set.tiles if int(t) not in given.seen]
     aside: tuple[int, ...] = ()
     if pile_given:
         aside = tuple(rest)

@@ -131,6 +131,7 @@ from bones.game import (
     Option,
     Outcome,
     Rules,
+    SettledState,
     State,
     register,
 )
@@ -234,7 +235,7 @@ def deal(seed: int, game_no: int, players: int) -> tuple[list[int], list[int]]:
 
 
 @dataclass(frozen=True, eq=False)
-class TetraState(State):
+class TetraState(SettledState):
     rules: TetraRules
     seed: int
     moves: tuple[TetraMove, ...]
@@ -263,9 +264,6 @@ class TetraState(State):
         state = cls(rules, seed, (), game_no, first, kernel, scores, aside=aside, initial=dict(setup))
         return state._settle()
 
-    def setup(self) -> Mapping[str, Any] | None:
-        return self.initial
-
     # -- the State interface ----------------------------------------------
 
     @property
@@ -282,21 +280,8 @@ class TetraState(State):
     def legal_moves(self) -> tuple[TetraMove, ...]:
         return self._legal
 
-    @property
-    def is_over(self) -> bool:
-        return self.final is not None
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self.final
-
     def play(self, move: Move | str) -> TetraState:
-        if isinstance(move, str):
-            move = parse_move(move)
-        if not isinstance(move, TetraMove):
-            raise IllegalMoveError(f"not a move of this game: {move!r}")
-        if self.final:
-            raise IllegalMoveError("the game is over")
+        move = self.accept(move, TetraMove)
         if move not in self._legal_set:
             from bones.donimoes.tetra_explain import why_illegal
 

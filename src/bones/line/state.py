@@ -7,13 +7,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bones.game import IllegalMoveError, Move, Observation, Outcome, State
+from bones.game import IllegalMoveError, Move, Observation, Outcome, SettledState
 from bones.line.kernel import DOMINO, DRAW, PASS, PLAYING, Kernel
 from bones.line.layout import Layout
 from bones.line.moves import LineMove, end_name, from_kernel
 from bones.line.rules import KOZEL, ONE_ONE, TOP_DOUBLE, LineRules
 from bones.line.scoring import hand_pips, score_hand
-from bones.tiles import HIGH, PIPS, TILES, Tile, mask_of, pip_set, tiles_of
+from bones.tiles import HIGH, PIPS, TILES, SetupTiles, Tile, mask_of, pip_set, tiles_of
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,8 @@ def _holder(hands: Sequence[int], tile: int) -> int:
 
 
 @dataclass(frozen=True, eq=False)
-class LineState(State):
+class LineState(SettledState):
+    over_message = "the match is over"
     rules: LineRules
     seed: int
     moves: tuple[LineMove, ...]
@@ -123,9 +124,6 @@ class LineState(State):
         kernel = Kernel(rules.spec(), hands, boneyard[::-1], opener, tile)
         return cls(rules, seed, (), hand_no, scores, eggs, opener, kernel, zeros, initial=dict(setup))
 
-    def setup(self) -> Mapping[str, Any] | None:
-        return self.initial
-
     # -- the State interface ----------------------------------------------
 
     @property
@@ -138,21 +136,8 @@ class LineState(State):
             return ()
         return tuple(from_kernel(m) for m in self.kernel.legal())
 
-    @property
-    def is_over(self) -> bool:
-        return self.final is not None
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self.final
-
     def play(self, move: Move | str) -> LineState:
-        if isinstance(move, str):
-            move = self.rules.parse_move(move)
-        if not isinstance(move, LineMove):
-            raise IllegalMoveError(f"not a move of this game: {move!r}")
-        if self.final:
-            raise IllegalMoveError("the match is over")
+        move = self.accept(move, LineMove)
         self._check(move)
         kernel = self.kernel.copy()
         points = kernel.apply(*move.kernel_move)
@@ -471,17 +456,7 @@ def _read_setup(
     raw_hands = setup.get("hands")
     if not isinstance(raw_hands, Sequence) or len(raw_hands) != rules.players:
         raise ValueError(f"setup needs 'hands': one list of tiles for each of the {rules.players} seats")
-    seen: set[int] = set()
-
-    def read(texts: Sequence[Any], where: str) -> list[int]:
-        out = []
-        for text in texts:
-            tile = int(tile_set.tile(str(text)))
-            if tile in seen:
-                raise ValueError(f"{TILES[tile]} appears twice in the setup ({where})")
-            seen.add(tile)
-            out.append(tile)
-        return out
+    read = SetupTiles(tile_set).read
 
     hands = [mask_of(read(h, f"hand {i}")) for i, h in enumerate(raw_hands)]
     boneyard = read(setup.get("boneyard", []), "boneyard")

@@ -98,6 +98,7 @@ class BeeRules(Rules):
 
 @dataclass(frozen=True, eq=False)
 class BeeState(State):
+    over_message = "the puzzle is over"
     rules: BeeRules
     seed: int
     moves: tuple[Move, ...]
@@ -175,12 +176,7 @@ class BeeState(State):
         return Outcome((0,) if won else (), (solved,), "; ".join(parts))
 
     def play(self, move: Move | str) -> BeeState:
-        if isinstance(move, str):
-            move = self.rules.parse_move(move)
-        if not isinstance(move, PuzzleMove):
-            raise IllegalMoveError(f"not a move of this game: {move!r}")
-        if self.over:
-            raise IllegalMoveError("the puzzle is over")
+        move = self.accept(move, PuzzleMove)
         text = self.rules.parse_move(move.text).text
         if text == GIVE_UP:
             return (

@@ -99,6 +99,7 @@ class FujisanRules(Rules):
 
 @dataclass(frozen=True, eq=False)
 class FujisanState(State):
+    over_message = "the puzzle is over"
     rules: FujisanRules
     seed: int
     moves: tuple[Move, ...]
@@ -145,12 +146,7 @@ class FujisanState(State):
         return Outcome((), (0,), f"gave up after {len(self.moves) - 1} moves; {why}")
 
     def play(self, move: Move | str) -> FujisanState:
-        if isinstance(move, str):
-            move = self.rules.parse_move(move)
-        if not isinstance(move, PuzzleMove):
-            raise IllegalMoveError(f"not a move of this game: {move!r}")
-        if self.is_over:
-            raise IllegalMoveError("the puzzle is over")
+        move = self.accept(move, PuzzleMove)
         text = self.rules.parse_move(move.text).text
         if text == GIVE_UP:
             return replace(self, moves=self.moves + (move,), gave_up=True)

@@ -272,12 +272,7 @@ class MountainsState(State):
         return tuple(out)
 
     def play(self, move: Move | str) -> MountainsState:
-        if isinstance(move, str):
-            move = self.rules.parse_move(move)
-        if not isinstance(move, PuzzleMove):
-            raise IllegalMoveError(f"not a move of this game: {move!r}")
-        if self.is_over:
-            raise IllegalMoveError("the game is over")
+        move = self.accept(move, PuzzleMove)
         text = self.rules.parse_move(move.text).text
         moves = self.moves + (move,)
         variant = self.rules.variant
