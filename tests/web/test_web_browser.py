@@ -360,10 +360,8 @@ def test_the_line_always_fits_the_board(browser: Any, live_server: Any) -> None:
     )
     assert len(report) == 3 * len(cases)
     assert not [r for r in report if r["outside"] or r["detached"]]
-    # A line without spinners never overlaps; branching lines (spinners) only rarely.
+    # No tile lies on another, even in classic's most branched lines.
+    assert not [r for r in report if r["bad"]]
     branching = ("classic", "allfives")
-    overlapping = [r for r in report if r["bad"]]
-    assert not [r for r in overlapping if r["game"] not in branching]
-    assert len(overlapping) <= len(report) // 100, overlapping
-    small = [r for r in report if r["game"] not in branching and r["unit"] < 9]
+    small = [r for r in report if r["game"] not in branching and r["unit"] < 20]
     assert not small, small

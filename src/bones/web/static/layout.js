@@ -16,7 +16,7 @@
   const horizontal = (d) => d[1] === 0;
   const EPS = 0.02;
   // How many placements the search may try at each tile size before it settles for overlaps.
-  const SEARCH_STEPS = 400;
+  const SEARCH_STEPS = 800;
 
   function rectFrom(P, d, isDouble) {
     const len = isDouble ? 1 : 2, wid = isDouble ? 2 : 1;
@@ -178,44 +178,58 @@
       return { slots, bad };
     }
 
-    // Each open end is settled once its arm's last tile (or the tile it grows from) lies:
-    // later tiles can only take room from it, so the search checks it there and backs out early.
-    const settled = tiles.map(() => []);
+    // Room an arm needs is checked as soon as it can be lost for good: a spinner's side arm
+    // right after the spinner lies (its first tile must fit between the rows around it), an
+    // open end once its arm's last tile lies. Later tiles only take room, so the search backs
+    // out there, a few tiles back, instead of many tiles later.
+    const checks = tiles.map(() => []);
+    const firstOf = {};
+    tiles.forEach((t, i) => { if (t.slot >= 2 && firstOf[t.slot] === undefined) firstOf[t.slot] = i; });
+    for (const [slot, first] of Object.entries(firstOf)) {
+      const origin = originOf(layout, +slot, tiles[first].joins);
+      if (origin < first) checks[origin].push({ slot: +slot, origin, isDouble: tiles[first].near === tiles[first].far });
+    }
     for (const end of layout.ends || []) {
       let at = end.origin || 0;
       tiles.forEach((t, i) => { if (t.slot === end.slot) at = Math.max(at, i); });
-      if (at < tiles.length) settled[at].push(end);
+      if (at < tiles.length) checks[at].push({ slot: end.slot, origin: end.origin || 0, isDouble: false });
     }
 
-    function hasRoom(arms, ends) {
+    function hasRoom(arms, needs) {
       const scratch = { ...arms };
-      return ends.every((end) => candidates(armFor(scratch, placed, end.slot, end.origin || 0), false).some((c) => free(c.r)));
+      return needs.every((n) => candidates(armFor(scratch, placed, n.slot, n.origin), n.isDouble).some((c) => free(c.r)));
     }
 
-    function search(i, arms) {
+    // Limited discrepancy search: a layout that strays from the first free candidate at
+    // most `spare` times, with spare = 0, 1, 2... The first choice is usually right, so a
+    // wrong one early on (an arm that turned too soon) is found as cheaply as a late one.
+    function search(i, arms, spare) {
       if (i === tiles.length) return openSlots(arms, true);
       const t = tiles[i];
       if (t.slot < 0) {
         placed.push(firstRect(t));
-        const found = hasRoom(arms, settled[i]) && search(i + 1, arms);
+        const found = hasRoom(arms, checks[i]) && search(i + 1, arms, spare);
         if (!found) placed.pop();
         return found;
       }
       const { scratch, arm } = armOf(arms, t);
+      let cost = 0;
       for (const c of candidates(arm, t.near === t.far)) {
-        if (steps++ > budget) return null;
+        if (cost > spare || steps > budget) return null;
+        steps++;
         if (!free(c.r)) continue;
         placed.push(tileRect(t, c));
         const next = { ...scratch, [t.slot]: advance(arm, c) };
-        const found = hasRoom(next, settled[i]) && search(i + 1, next);
+        const found = hasRoom(next, checks[i]) && search(i + 1, next, spare - cost);
         if (found) return found;
         placed.pop();
+        cost = 1;
       }
       return null;
     }
 
-    if (budget > 0) {
-      const found = search(0, {});
+    for (let spare = 0; budget > 0 && steps <= budget && spare <= tiles.length; spare++) {
+      const found = search(0, {}, spare);
       if (found) return { tiles: placed, slots: found.slots, bad: 0 };
       placed.length = 0;
     }
