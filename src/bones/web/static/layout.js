@@ -133,9 +133,9 @@
     return r;
   }
 
-  // Lay the line out in box. With a budget, a depth-first search over each tile's
-  // candidates backs out of dead ends (an arm walled in by the others) and finds a
-  // layout with no overlap when one exists within that many steps; without one, or
+  // Lay the line out in box. With a budget, a search over each tile's candidates
+  // backs out of dead ends (an arm walled in by the others) and finds a layout with
+  // no overlap when one turns up within that many steps; without one, or
   // when the search gives up, each tile takes its first free candidate (or, when
   // none is free, its first one, counted in bad).
   function walk(layout, box, budget) {
