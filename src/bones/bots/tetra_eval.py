@@ -150,9 +150,8 @@ class Board:
         counts = self.counts[colour]
         return sum(1 << i for i in range(28) if counts[i])
 
-    def templates_after(self, a: int, b: int, x: int, y: int) -> list[Template]:
-        """The templates once (a, b) lies on the empty cells x and y."""
-        kept = [t for t in self.templates.values() if x not in t.cells and y not in t.cells]
+    def _templates_through_domino(self, a: int, b: int, x: int, y: int) -> dict[tuple[int, ...], Template]:
+        """The templates through x or y while (a, b) lies there for a moment (the board is left as it was)."""
         kernel = self.kernel
         num, free = kernel.num, kernel.free
         num[x] = a
@@ -160,11 +159,16 @@ class Board:
         free.add(x)
         free.add(y)
         try:
-            fresh = templates_through(kernel, (x, y))
+            return templates_through(kernel, (x, y))
         finally:
             del num[x], num[y]
             free.discard(x)
             free.discard(y)
+
+    def templates_after(self, a: int, b: int, x: int, y: int) -> list[Template]:
+        """The templates once (a, b) lies on the empty cells x and y."""
+        kept = [t for t in self.templates.values() if x not in t.cells and y not in t.cells]
+        fresh = self._templates_through_domino(a, b, x, y)
         return kept + list(fresh.values())
 
     def after_domino(self, a: int, b: int, x: int, y: int) -> tuple[int, int]:
@@ -173,18 +177,7 @@ class Board:
         for c in (x, y):
             for t in self.by_cell.get(c, ()):
                 gone[id(t)] = t
-        kernel = self.kernel
-        num, free = kernel.num, kernel.free
-        num[x] = a
-        num[y] = b
-        free.add(x)
-        free.add(y)
-        try:
-            fresh = templates_through(kernel, (x, y))
-        finally:
-            del num[x], num[y]
-            free.discard(x)
-            free.discard(y)
+        fresh = self._templates_through_domino(a, b, x, y)
         out = []
         for colour in (LIGHT, DARK):
             counts = self.counts[colour]
