@@ -414,7 +414,9 @@ KOZEL_HANDS = [
 NOBODY_FITS = {"hands": [["1:0", "2:0", "3:0"], ["6:6", "6:5", "5:5", "5:4", "4:4"]], "opener": 1}
 
 
-def test_a_lost_connection_is_retried_slowly_then_the_table_goes_on(browser: Any, live_server: Any) -> None:
+def test_a_lost_connection_is_retried_slowly_then_the_table_goes_on(
+    browser: Any, live_server: Any, artifacts: Path
+) -> None:
     page = browser.new_page(viewport=PORTRAIT)
     errors = console_errors(page)
     created = page.request.post(
@@ -441,6 +443,10 @@ def test_a_lost_connection_is_retried_slowly_then_the_table_goes_on(browser: Any
     assert len(errors) <= len(asked) and not [e for e in errors if "net::" not in e and "Failed to load" not in e]
     assert "connection lost, retrying" in page.locator("#net").inner_text().lower()
     assert view(page)["move_number"] == 0
+    page.wait_for_timeout(300)  # the dialog fades in
+    for name, viewport in VIEWPORTS.items():
+        page.set_viewport_size(viewport)
+        page.screenshot(path=str(artifacts / f"{name}-connection-lost.png"))
     page.unroute("**/api/games/**")
     # Back: the computers go on and the warning goes.
     page.wait_for_function("() => window.BonesTable.state.view.move_number >= 3", timeout=15000)
@@ -448,7 +454,7 @@ def test_a_lost_connection_is_retried_slowly_then_the_table_goes_on(browser: Any
     page.close()
 
 
-def test_a_table_abandoned_from_another_tab_stops_polling(browser: Any, live_server: Any) -> None:
+def test_a_table_abandoned_from_another_tab_stops_polling(browser: Any, live_server: Any, artifacts: Path) -> None:
     page = browser.new_page(viewport=LANDSCAPE)
     errors = console_errors(page)
     body = {"game": "kozel", "level": "easy", "setup": {"hands": KOZEL_HANDS}}
@@ -482,6 +488,10 @@ def test_a_table_abandoned_from_another_tab_stops_polling(browser: Any, live_ser
     assert page.locator("#gone").is_visible()
     assert "abandoned" in page.locator("#gone-text").inner_text()
     assert page.evaluate("() => document.activeElement.id") == "gone-home"
+    page.wait_for_timeout(300)  # the dialog fades in
+    for name, viewport in VIEWPORTS.items():
+        page.set_viewport_size(viewport)
+        page.screenshot(path=str(artifacts / f"{name}-abandoned.png"))
     assert not [e for e in errors if "409" not in e]
     page.locator("#gone-home").click()
     page.wait_for_selector("#home:not([hidden])")
@@ -501,6 +511,7 @@ def test_play_with_a_saved_game_asks_first(browser: Any, live_server: Any, artif
     page.wait_for_selector("#confirm:not([hidden])")
     assert "All Fives · Easy · hand 1" in page.locator("#confirm-info").inner_text()
     assert page.evaluate("() => document.activeElement.id") == "confirm-keep"
+    page.wait_for_timeout(300)  # the dialog fades in
     for name, viewport in VIEWPORTS.items():
         page.set_viewport_size(viewport)
         page.screenshot(path=str(artifacts / f"{name}-confirm.png"))
@@ -539,6 +550,7 @@ def test_the_rules_screen_shows_the_rules_page_as_text(browser: Any, live_server
     for _ in range(3):
         page.keyboard.press("Tab")
         assert page.evaluate("() => !!document.activeElement.closest('#rules')")
+    page.wait_for_timeout(300)  # the dialog fades in
     for name, viewport in VIEWPORTS.items():
         page.set_viewport_size(viewport)
         page.screenshot(path=str(artifacts / f"{name}-rules.png"))
@@ -582,6 +594,7 @@ def test_the_statistics_screen(browser: Any, live_server: Any, artifacts: Path) 
     for _ in range(3):
         page.keyboard.press("Shift+Tab")
         assert page.evaluate("() => !!document.activeElement.closest('#stats-screen')")
+    page.wait_for_timeout(300)  # the dialog fades in
     for name, viewport in VIEWPORTS.items():
         page.set_viewport_size(viewport)
         page.screenshot(path=str(artifacts / f"{name}-statistics.png"))
@@ -597,7 +610,15 @@ QUICK_HAND = {"hands": [["6:6", "6:5"], ["1:0", "2:0"]], "opener": 0, "opening":
 
 
 def test_focus_follows_the_play_and_stays_inside_dialogs(browser: Any, live_server: Any) -> None:
-    page = open_table(browser, live_server, {"game": "block", "level": "easy", "setup": QUICK_HAND}, LANDSCAPE)
+    page = browser.new_page(viewport=LANDSCAPE)
+    body = {"game": "block", "level": "easy", "setup": QUICK_HAND}
+    created = page.request.post(
+        f"{live_server.url}/api/games", data=json.dumps(body), headers={"Content-Type": "application/json"}
+    )
+    assert created.status == 201
+    page.goto(f"{live_server.url}/?pace=0")
+    page.locator("#continue").focus()
+    page.keyboard.press("Enter")
     active = (
         "() => { const a = document.activeElement; return a === document.body ? 'body' : (a.dataset.tile || a.id); }"
     )

@@ -1096,7 +1096,7 @@
 
   // ------------------------------------------------- focus and dialogs
   // A dialog keeps the keyboard inside it; when the last one closes, focus goes back where it was.
-  const FOCUS = { handIndex: 0, outside: null, answer: null };
+  const FOCUS = { handIndex: 0, outside: null, answer: null, byKeyboard: false };
   function openOverlay() {
     const open = [...document.querySelectorAll(".overlay")].filter((o) => !o.hidden);
     return open[open.length - 1] || null;
@@ -1111,8 +1111,9 @@
   };
 
   // After a move the tile or end that had focus is gone: put focus on what the player will want next.
+  // Only for keyboard players: a focus ring on a tile would look like a hint to someone who taps.
   function keepFocus() {
-    if ($("table").hidden || openOverlay() || !focusLost()) return;
+    if (!FOCUS.byKeyboard || $("table").hidden || openOverlay() || !focusLost()) return;
     const hand = [...document.querySelectorAll(".hand .tile")];
     const target = (mustDraw() && document.querySelector("#boneyard-tiles .tile:not(.reserve)"))
       || (myTurn() && document.querySelector(".hand .tile.fits"))
@@ -1243,6 +1244,8 @@
     const watcher = new MutationObserver(syncDialogs);
     document.querySelectorAll(".overlay").forEach((o) => watcher.observe(o, { attributes: true, attributeFilter: ["hidden"] }));
     document.addEventListener("keydown", onDialogKey, true);
+    document.addEventListener("keydown", () => { FOCUS.byKeyboard = true; }, true);
+    document.addEventListener("pointerdown", () => { FOCUS.byKeyboard = false; }, true);
     document.addEventListener("focusin", (ev) => {
       if (!ev.target.closest(".overlay")) FOCUS.outside = ev.target;
       const hand = [...document.querySelectorAll(".hand .tile")];
