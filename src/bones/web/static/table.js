@@ -1078,7 +1078,8 @@
         else if (S.picked) { S.picked = null; render(); say("Your turn"); }
         return;
       }
-      if (!$("menu").hidden || !$("sheet").hidden || !$("results").hidden) return;
+      const dialog = openOverlay();
+      if (dialog && dialog.id !== "paused") return; // P still resumes; other keys wait for the dialog
       if (ev.key === "h" || ev.key === "H") showHint();
       else if ((ev.key === "d" || ev.key === "D") && mustDraw()) sendMove("draw");
       else if (ev.key === "p" || ev.key === "P") setPaused(!S.paused);
