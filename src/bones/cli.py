@@ -276,7 +276,7 @@ def tournament(
 def rules_command(game: Annotated[str, typer.Argument(help="game id")]) -> None:
     """Print the rules of a game."""
     info = game_mod.game_info(game)
-    console.print(info.make().describe())
+    console.print(info.describe())
     if info.options:
         console.print("\nOptions (bones play GAME -o name=value):")
         for opt in info.options:

@@ -226,6 +226,10 @@ class GameInfo:
     def option_names(self) -> list[str]:
         return [o.name for o in self.options]
 
+    def describe(self) -> str:
+        """The rules page with the default options: what ``bones rules`` prints and the web table shows."""
+        return self.make().describe()
+
 
 _REGISTRY: dict[str, GameInfo] = {}
 

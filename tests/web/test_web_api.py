@@ -199,7 +199,7 @@ def test_a_real_server_keeps_the_deal_secret(tmp_path) -> None:
 
 
 def test_continue_finds_the_unfinished_game_and_a_new_game_abandons_it(client: TestClient) -> None:
-    assert client.get("/api/games/current").status_code == 404
+    assert client.get("/api/games/current").status_code == 204  # nothing to continue is no error
     first, headers = start(client, game="block", setup=BOTH_ENDS)
     client.post(f"/api/games/{first['id']}/moves", headers=headers, json={"move": "6:6", "move_number": 0})
     current = client.get("/api/games/current").json()
@@ -208,8 +208,65 @@ def test_continue_finds_the_unfinished_game_and_a_new_game_abandons_it(client: T
     assert client.get("/api/games/current").json()["id"] == second["id"]
     gone = client.post(f"/api/games/{first['id']}/step", headers=headers, json={"move_number": 1})
     assert gone.status_code == 409 and "abandoned" in gone.json()["detail"]
+    assert client.get(f"/api/games/{first['id']}", headers=headers).json()["status"] == "abandoned"
     stats = client.get("/api/stats", params={"game": "block", "level": "normal"}).json()
-    assert stats["played"] == 1 and stats["won"] == 0  # quitting after a move counts as a loss
+    assert (stats["played"], stats["won"], stats["abandoned"]) == (0, 0, 1)
+
+
+# Kozel in its second hand: your pair has written 30, the others 12 (low is good).
+KOZEL_HANDS = [
+    ["0:0", "2:0", "2:1", "5:0", "5:2", "5:5", "6:2"],
+    ["1:0", "3:0", "4:2", "4:4", "5:3", "6:0", "6:5"],
+    ["2:2", "4:1", "5:1", "5:4", "6:1", "6:3", "6:4"],
+    ["1:1", "3:1", "3:2", "3:3", "4:0", "4:3", "6:6"],
+]
+
+
+def test_an_abandoned_match_is_recorded_as_abandoned_not_as_a_result(client: TestClient) -> None:
+    # Two won matches make a streak; a kozel match given up with 30 written must not become the best score.
+    for _ in range(2):
+        won, headers = start(client, game="block", level="easy", setup={**BOTH_ENDS, "scores": [99, 0]})
+        view = won
+        while view["status"] != "over":
+            view = advance(client, view, headers).json()
+    kozel, headers = start(client, game="kozel", level="easy", setup={"hands": KOZEL_HANDS, "scores": [30, 12]})
+    view = client.post(f"/api/games/{kozel['id']}/step", headers=headers, json={"move_number": 0}).json()
+    assert view["move_number"] == 1
+    start(client, game="block", level="easy")  # abandons the kozel match
+    assert client.get(f"/api/games/{kozel['id']}", headers=headers).json()["status"] == "abandoned"
+    stats = client.get("/api/stats", params={"game": "kozel", "level": "easy"}).json()
+    assert (stats["played"], stats["won"], stats["best_score"], stats["average_score"]) == (0, 0, None, None)
+    assert stats["abandoned"] == 1
+    # A match given up before any move is not counted at all.
+    start(client, game="block", level="easy")
+    block = client.get("/api/stats", params={"game": "block", "level": "easy"}).json()
+    assert (block["played"], block["won"], block["abandoned"], block["streak"]) == (2, 2, 0, 2)
+
+
+def test_first_visit_finds_everything_it_asks_for(client: TestClient) -> None:
+    page = client.get("/")
+    for asset in re.findall(r'(?:href|src)="(/static/[^"?]+)', page.text):
+        assert client.get(asset).status_code == 200, asset
+    assert client.get("/api/catalog").status_code == 200
+    assert client.get("/api/games/current").status_code == 204
+    icon = client.get("/favicon.ico")
+    assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
+
+
+def test_the_rules_page_of_every_web_game(client: TestClient) -> None:
+    catalog = client.get("/api/catalog").json()["games"]
+    assert [g["id"] for g in catalog] == list(GAMES)
+    for game in catalog:
+        page = client.get(f"/api/rules/{game['id']}")
+        assert page.status_code == 200, page.text
+        data = page.json()
+        info = bones.game.game_info(game["id"])
+        # The same text as `bones rules GAME`.
+        assert data["text"] == info.make().describe() and data["title"] == game["title"]
+        assert "This table:" in data["text"]
+        assert [o["name"] for o in data["options"]] == info.option_names()
+    missing = client.get("/api/rules/nosuchgame")
+    assert missing.status_code == 404 and "unknown game" in missing.json()["detail"]
 
 
 def test_two_racing_steps_apply_once(client: TestClient) -> None:

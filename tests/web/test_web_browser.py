@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import random
+import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +22,8 @@ from bones.web.tables import finished_layout
 
 PORTRAIT = {"width": 360, "height": 740}
 LANDSCAPE = {"width": 1280, "height": 800}
+SHORT = {"width": 740, "height": 360}
+VIEWPORTS = {"portrait": PORTRAIT, "landscape": LANDSCAPE, "short": SHORT}
 
 pytestmark = pytest.mark.slow
 
@@ -252,6 +256,11 @@ def test_the_hand_sheet_then_the_results(browser: Any, live_server: Any, artifac
     assert stats.upper().split("\n")[:6] == ["PLAYED", "1", "WON", "1", "WIN %", "100%"]
     page.wait_for_timeout(400)  # the card fades in
     page.screenshot(path=str(artifacts / "portrait-results.png"))
+    # A finished match asks the server nothing more.
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.wait_for_timeout(1000)
+    assert not [url for url in asked if "/api/" in url]
 
 
 def test_continue_after_a_reload(browser: Any, live_server: Any) -> None:
@@ -279,6 +288,9 @@ def test_a_new_match_from_the_settings_and_the_menu(browser: Any, live_server: A
         assert page.locator("#players-box").is_hidden()
         page.screenshot(path=str(artifacts / f"{name}-settings.png"))
         page.locator("#play").click()
+        page.wait_for_selector("#table:not([hidden]), #confirm:not([hidden])")
+        if page.locator("#confirm").is_visible():  # an earlier match is unfinished
+            page.locator("#confirm-new").click()
         current = wait_ready(page)
         assert current["game"] == "kozel" and current["level"] == "hard"
         assert [page.locator(f"#seat-{where} .name").inner_text() for where in ("left", "top", "right")] == [
@@ -365,3 +377,278 @@ def test_the_line_always_fits_the_board(browser: Any, live_server: Any) -> None:
     branching = ("classic", "allfives")
     small = [r for r in report if r["game"] not in branching and r["unit"] < 20]
     assert not small, small
+
+
+# -- the network, the first visit --------------------------------------------------------
+
+
+def console_errors(page: Any) -> list[str]:
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return errors
+
+
+def test_a_first_visit_logs_no_console_errors(browser: Any, live_server: Any) -> None:
+    live_server.store.abandon({game.id: None for game in live_server.store.unfinished()})
+    page = browser.new_page(viewport=PORTRAIT)
+    errors = console_errors(page)
+    failed: list[str] = []
+    page.on("response", lambda response: failed.append(response.url) if response.status >= 400 else None)
+    page.goto(f"{live_server.url}/?pace=0")
+    page.locator("#play").wait_for(state="visible")
+    page.wait_for_load_state("networkidle")
+    assert page.locator("#continue").is_hidden()
+    assert not failed and not errors
+    page.close()
+
+
+# Kozel with two computers to move before you: seat 3 holds 1:1 and opens, ...
+KOZEL_HANDS = [
+    ["0:0", "2:0", "2:1", "5:0", "5:2", "5:5", "6:2"],
+    ["1:0", "3:0", "4:2", "4:4", "5:3", "6:0", "6:5"],
+    ["2:2", "4:1", "5:1", "5:4", "6:1", "6:3", "6:4"],
+    ["1:1", "3:1", "3:2", "3:3", "4:0", "4:3", "6:6"],
+]
+# ... and a block hand where Lily opens and you can never play: the computers and your passes go on by themselves.
+NOBODY_FITS = {"hands": [["1:0", "2:0", "3:0"], ["6:6", "6:5", "5:5", "5:4", "4:4"]], "opener": 1}
+
+
+def test_a_lost_connection_is_retried_slowly_then_the_table_goes_on(
+    browser: Any, live_server: Any, artifacts: Path
+) -> None:
+    page = browser.new_page(viewport=PORTRAIT)
+    errors = console_errors(page)
+    created = page.request.post(
+        f"{live_server.url}/api/games",
+        data=json.dumps({"game": "block", "level": "easy", "setup": NOBODY_FITS}),
+        headers={"Content-Type": "application/json"},
+    )
+    assert created.status == 201
+    page.goto(f"{live_server.url}/?pace=0")
+    page.locator("#continue").wait_for(state="visible")
+    asked: list[float] = []
+
+    def away(route: Any) -> None:
+        asked.append(time.monotonic())
+        route.abort("connectionrefused")
+
+    page.route("**/api/games/**", away)
+    page.locator("#continue").click()
+    page.wait_for_timeout(3000)
+    start = asked[0]
+    during = [t for t in asked if t - start <= 3.0]
+    # Retried with a growing delay: a handful of requests, not hundreds a second.
+    assert 2 <= len(during) <= 6, len(during)
+    assert len(errors) <= len(asked) and not [e for e in errors if "net::" not in e and "Failed to load" not in e]
+    assert "connection lost, retrying" in page.locator("#net").inner_text().lower()
+    assert view(page)["move_number"] == 0
+    page.wait_for_timeout(300)  # the dialog fades in
+    for name, viewport in VIEWPORTS.items():
+        page.set_viewport_size(viewport)
+        page.screenshot(path=str(artifacts / f"{name}-connection-lost.png"))
+    page.unroute("**/api/games/**")
+    # Back: the computers go on and the warning goes.
+    page.wait_for_function("() => window.BonesTable.state.view.move_number >= 3", timeout=15000)
+    assert page.locator("#net").is_hidden()
+    page.close()
+
+
+def test_a_table_abandoned_from_another_tab_stops_polling(browser: Any, live_server: Any, artifacts: Path) -> None:
+    page = browser.new_page(viewport=LANDSCAPE)
+    errors = console_errors(page)
+    body = {"game": "kozel", "level": "easy", "setup": {"hands": KOZEL_HANDS}}
+    created = page.request.post(
+        f"{live_server.url}/api/games", data=json.dumps(body), headers={"Content-Type": "application/json"}
+    )
+    assert created.status == 201
+    page.goto(f"{live_server.url}/?pace=0")
+    page.locator("#continue").wait_for(state="visible")
+    asked: list[str] = []
+
+    def other_tab_starts_a_match(route: Any) -> None:
+        if not asked:
+            # Another tab presses PLAY just before this tab's computer moves.
+            request = urllib.request.Request(
+                f"{live_server.url}/api/games",
+                data=json.dumps({"game": "draw", "level": "easy"}).encode(),
+                headers={"Content-Type": "application/json"},
+            )
+            urllib.request.urlopen(request).read()
+        asked.append(route.request.url)
+        route.continue_()
+
+    page.route("**/api/games/**", other_tab_starts_a_match)
+    page.locator("#continue").click()
+    page.wait_for_timeout(1500)
+    settled = len(asked)
+    page.wait_for_timeout(1500)
+    assert settled <= 4, asked
+    assert len(asked) == settled, "the abandoned table still polls"
+    assert page.locator("#gone").is_visible()
+    assert "abandoned" in page.locator("#gone-text").inner_text()
+    assert page.evaluate("() => document.activeElement.id") == "gone-home"
+    page.wait_for_timeout(300)  # the dialog fades in
+    for name, viewport in VIEWPORTS.items():
+        page.set_viewport_size(viewport)
+        page.screenshot(path=str(artifacts / f"{name}-abandoned.png"))
+    assert not [e for e in errors if "409" not in e]
+    page.locator("#gone-home").click()
+    page.wait_for_selector("#home:not([hidden])")
+    page.close()
+
+
+# -- the start menu: asking before abandoning, rules, statistics --------------------
+
+
+def test_play_with_a_saved_game_asks_first(browser: Any, live_server: Any, artifacts: Path) -> None:
+    page = open_table(browser, live_server, {"game": "allfives", "level": "easy", "seed": 30}, PORTRAIT)
+    saved = wait_ready(page)
+    token = {"X-Seat-Token": page.evaluate("() => window.BonesTable.state.token")}
+    page.goto(f"{live_server.url}/?pace=0")
+    page.locator("#continue").wait_for(state="visible")
+    page.locator("#play").click()
+    page.wait_for_selector("#confirm:not([hidden])")
+    assert "All Fives · Easy · hand 1" in page.locator("#confirm-info").inner_text()
+    assert page.evaluate("() => document.activeElement.id") == "confirm-keep"
+    page.wait_for_timeout(300)  # the dialog fades in
+    for name, viewport in VIEWPORTS.items():
+        page.set_viewport_size(viewport)
+        page.screenshot(path=str(artifacts / f"{name}-confirm.png"))
+    page.keyboard.press("Escape")  # back: nothing is given up
+    assert page.locator("#confirm").is_hidden() and page.locator("#home").is_visible()
+    assert page.evaluate("() => document.activeElement.id") == "play"
+    current = page.request.get(f"{live_server.url}/api/games/current").json()
+    assert current["id"] == saved["id"]
+    page.locator("#play").click()
+    page.locator("#confirm-keep").click()  # continue it
+    assert wait_ready(page)["id"] == saved["id"]
+    page.locator("#menu-btn").click()
+    page.locator("#m-new").click()
+    page.locator("#play").click()
+    page.locator("#confirm-new").click()  # give it up
+    fresh = wait_ready(page)
+    assert fresh["id"] != saved["id"]
+    assert page.request.get(f"{live_server.url}/api/games/{saved['id']}", headers=token).json()["status"] == "abandoned"
+    page.close()
+
+
+def test_the_rules_screen_shows_the_rules_page_as_text(browser: Any, live_server: Any, artifacts: Path) -> None:
+    page = browser.new_page(viewport=PORTRAIT)
+    errors = console_errors(page)
+    page.goto(f"{live_server.url}/?pace=0")
+    page.locator('#games [data-value="kozel"]').click()
+    page.locator("#rules-btn").click()
+    page.wait_for_selector("#rules-text li")
+    assert page.locator("#rules-title").inner_text() == "Kozel: the rules"
+    assert page.locator("#rules-text h3").inner_text() == "This table:"
+    assert "players: 4 (two pairs, sitting crosswise)" in page.locator("#rules-text li").all_inner_texts()
+    paragraphs = page.locator("#rules-text p").all_inner_texts()
+    assert paragraphs[0] == 'Kozel, "the goat" (seed 004).'
+    assert any("the goat and loses" in p for p in paragraphs)
+    # Tab stays in the dialog; Escape closes it and gives focus back to the button.
+    for _ in range(3):
+        page.keyboard.press("Tab")
+        assert page.evaluate("() => !!document.activeElement.closest('#rules')")
+    page.wait_for_timeout(300)  # the dialog fades in
+    for name, viewport in VIEWPORTS.items():
+        page.set_viewport_size(viewport)
+        page.screenshot(path=str(artifacts / f"{name}-rules.png"))
+    page.keyboard.press("Escape")
+    assert page.locator("#rules").is_hidden()
+    assert page.evaluate("() => document.activeElement.id") == "rules-btn"
+    assert not errors
+    page.close()
+
+
+def test_the_statistics_screen(browser: Any, live_server: Any, artifacts: Path) -> None:
+    from bones.web.storage import MatchResult
+
+    # Muggins at Crazy is played by no other test here: two finished matches and one given up.
+    store = live_server.store
+    seats = [{"kind": "human", "name": "You", "token": "t"}]
+    record = {"format": "bones-record", "format_version": 1, "game": "muggins", "options": {}, "seed": 1}
+    for number, (won, score) in enumerate([(True, 61), (False, 40)]):
+        game_id = f"stats-m{number}"
+        store.create_game(game_id, "muggins", "crazy", 2, seats, {**record, "moves": []})
+        result = MatchResult("muggins", "crazy", won, score, False)
+        store.save_game(game_id, 0, {**record, "moves": ["6:6"]}, seats, "finished", result)
+    store.create_game("stats-q", "muggins", "crazy", 2, seats, {**record, "moves": ["6:6"]})
+    store.abandon(["stats-q"])
+    page = browser.new_page(viewport=LANDSCAPE)
+    errors = console_errors(page)
+    page.goto(f"{live_server.url}/?pace=0")
+    page.locator("#stats-btn").click()
+    entry = page.locator('.stats-entry[data-game="muggins"][data-level="crazy"]')
+    entry.wait_for()
+    assert entry.locator("h3").inner_text() == "Muggins · Crazy"
+    cells = dict(zip(entry.locator("dt").all_inner_texts(), entry.locator("dd").all_inner_texts()))
+    assert {k.upper(): v for k, v in cells.items()} == {
+        "PLAYED": "2",
+        "WON": "1 (50%)",
+        "BEST": "61",
+        "STREAK": "0",
+        "BEST STREAK": "1",
+        "ABANDONED": "1",
+    }
+    for _ in range(3):
+        page.keyboard.press("Shift+Tab")
+        assert page.evaluate("() => !!document.activeElement.closest('#stats-screen')")
+    page.wait_for_timeout(300)  # the dialog fades in
+    for name, viewport in VIEWPORTS.items():
+        page.set_viewport_size(viewport)
+        page.screenshot(path=str(artifacts / f"{name}-statistics.png"))
+    page.locator("#stats-close").click()
+    assert page.evaluate("() => document.activeElement.id") == "stats-btn"
+    assert not errors
+    page.close()
+
+
+# -- the keyboard ----------------------------------------------------------------------------
+
+QUICK_HAND = {"hands": [["6:6", "6:5"], ["1:0", "2:0"]], "opener": 0, "opening": "6:6"}
+
+
+def test_focus_follows_the_play_and_stays_inside_dialogs(browser: Any, live_server: Any) -> None:
+    page = browser.new_page(viewport=LANDSCAPE)
+    body = {"game": "block", "level": "easy", "setup": QUICK_HAND}
+    created = page.request.post(
+        f"{live_server.url}/api/games", data=json.dumps(body), headers={"Content-Type": "application/json"}
+    )
+    assert created.status == 201
+    page.goto(f"{live_server.url}/?pace=0")
+    page.locator("#continue").focus()
+    page.keyboard.press("Enter")
+    active = (
+        "() => { const a = document.activeElement; return a === document.body ? 'body' : (a.dataset.tile || a.id); }"
+    )
+    # Entering the table puts focus in the hand, on a tile that fits.
+    page.wait_for_function(f"() => ({active})() === '6:6'", timeout=3000)
+    page.keyboard.press("Enter")
+    # The played tile is gone: focus moves to the next tile (Lily passes, 6:5 is yours to play).
+    page.wait_for_function(
+        f"() => window.BonesTable.state.view.move_number >= 2 && ({active})() === '6:5'", timeout=5000
+    )
+    # The menu keeps Tab and Shift+Tab inside, and Escape gives focus back to the hand.
+    page.keyboard.press("Escape")
+    assert page.locator("#menu").is_visible()
+    inside = "() => !!document.activeElement.closest('#menu')"
+    for key in ["Tab"] * 5 + ["Shift+Tab"] * 6:
+        page.keyboard.press(key)
+        assert page.evaluate(inside), key
+    page.keyboard.press("Escape")
+    assert page.locator("#menu").is_hidden()
+    assert page.evaluate(active) == "6:5"
+    # Play 6:5 by keyboard (it fits both ends): the hand ends and the sheet holds the focus.
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#sheet:not([hidden])")
+    page.wait_for_function(f"() => ({active})() === 'next-hand'")
+    for key in ("Tab", "Tab", "Shift+Tab"):
+        page.keyboard.press(key)
+        assert page.evaluate(active) == "next-hand", key
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => window.BonesTable.state.view.status === 'playing'")
+    page.wait_for_function(f"() => ({active})() !== 'body' && ({active})() !== 'next-hand'", timeout=3000)
+    assert page.evaluate("() => !!document.activeElement.closest('#hand, #boneyard, .topbar')")
+    page.close()

@@ -51,10 +51,13 @@ def test_latest_unfinished_and_abandon(store: Store) -> None:
     store.create_game("b", "block", "easy", 2, seats, record([]))
     store.save_game("b", 0, record(["6:6"]), seats)
     assert store.latest_unfinished().id == "b"  # type: ignore[union-attr]
-    store.abandon({"b": MatchResult("block", "easy", won=False, score=7, low_score_wins=False), "a": None})
+    store.abandon(["b", "a"])
     assert store.latest_unfinished() is None
     assert store.load_game("b").status == "abandoned"  # type: ignore[union-attr]
-    assert store.stats("block", "easy")["played"] == 1 and store.stats("draw", "easy")["played"] == 0
+    # Given up after a move: counted as abandoned, not played; given up before any move: not counted.
+    block = store.stats("block", "easy")
+    assert (block["played"], block["abandoned"], block["best_score"]) == (0, 1, None)
+    assert store.stats("draw", "easy")["abandoned"] == 0
     with pytest.raises(StaleError):
         store.save_game("b", 1, record(["6:6", "pass"]), seats)
 
@@ -78,6 +81,7 @@ def test_statistics_count_wins_streaks_and_scores(store: Store) -> None:
         "average_score": 96.2,
         "streak": 1,
         "best_streak": 2,
+        "abandoned": 0,
     }
     assert store.stats("draw", "crazy")["played"] == 0
 
@@ -90,6 +94,42 @@ def test_kozel_keeps_the_lowest_score_as_best(store: Store) -> None:
         store.save_game(f"k{number}", 0, record(["1:1"]), seats, "finished", result)
     assert store.stats("kozel", "hard")["best_score"] == 12
     assert [s["game"] for s in store.all_stats()] == ["kozel"]
+
+
+def test_an_abandoned_match_ends_a_streak_but_is_no_loss(store: Store) -> None:
+    seats = [{"kind": "human", "name": "You", "token": "t"}]
+    for number in range(2):
+        store.create_game(f"w{number}", "kozel", "hard", 4, seats, record([]))
+        result = MatchResult("kozel", "hard", won=True, score=50, low_score_wins=True)
+        store.save_game(f"w{number}", 0, record(["1:1"]), seats, "finished", result)
+    store.create_game("q", "kozel", "hard", 4, seats, record([]))
+    store.save_game("q", 0, record(["1:1"]), seats)
+    store.abandon(["q"])
+    store.abandon(["q"])  # twice is once
+    stats = store.stats("kozel", "hard")
+    assert (stats["played"], stats["won"], stats["best_score"], stats["abandoned"]) == (2, 2, 50, 1)
+    assert (stats["streak"], stats["best_streak"]) == (0, 2)
+
+
+def test_a_database_of_an_older_bones_gets_the_new_columns(tmp_path: Path) -> None:
+    import sqlite3
+
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as old:
+        old.execute(
+            "CREATE TABLE bones_stats (game VARCHAR(32) NOT NULL, level VARCHAR(16) NOT NULL, played INTEGER NOT NULL,"
+            " won INTEGER NOT NULL, total_score INTEGER NOT NULL, best_score INTEGER, streak INTEGER NOT NULL,"
+            " best_streak INTEGER NOT NULL, PRIMARY KEY (game, level))"
+        )
+        old.execute("INSERT INTO bones_stats VALUES ('draw', 'easy', 3, 2, 300, 120, 1, 2)")
+    store = Store(f"sqlite:///{path}")
+    try:
+        assert store.stats("draw", "easy")["played"] == 3 and store.stats("draw", "easy")["abandoned"] == 0
+        store.create_game("g", "draw", "easy", 2, [{"kind": "human", "name": "You", "token": "t"}], record(["6:6"]))
+        store.abandon(["g"])
+        assert store.stats("draw", "easy")["abandoned"] == 1
+    finally:
+        store.close()
 
 
 def test_a_whole_match_through_the_referee(store: Store) -> None:

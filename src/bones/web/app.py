@@ -13,13 +13,14 @@ from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, Field
 
 from bones import __version__
 from bones.bots import LEVELS
+from bones.game import GameOptionError, game_info
 from bones.web.storage import Store
 from bones.web.tables import GAMES, Conflict, NotFound, Referee, TableError, available_levels, game_catalog
 
@@ -61,6 +62,20 @@ class Problem(BaseModel):
     detail: str
 
 
+class RuleOption(BaseModel):
+    name: str
+    default: Any
+    choices: list[Any] | None
+    help: str
+
+
+class RulesPage(BaseModel):
+    game: str
+    title: str
+    text: str = Field(..., description="the rules as plain text, the page `bones rules GAME` prints")
+    options: list[RuleOption] = Field(..., description="the game's options (the web table sets only players)")
+
+
 class View(BaseModel):
     """What one seat sees. Other hands, the boneyard's order and the seed are never in it."""
 
@@ -76,7 +91,9 @@ class View(BaseModel):
     low_score_wins: bool = Field(..., description="kozel: points are written by the losers, low is good")
     draws: bool
     scores_during_play: bool
-    status: str = Field(..., description="playing, sheet (a hand just ended) or over")
+    status: str = Field(
+        ..., description="playing, sheet (a hand just ended), over, or abandoned (a newer match replaced it)"
+    )
     move_number: int = Field(..., description="moves made in the match; send it back with your move")
     seats: list[dict[str, Any]] = Field(..., description="name, kind, hand_size, side, and a computer's level")
     to_move: int | None
@@ -138,6 +155,11 @@ def create_app(store: Store | None = None, allow_setup: bool = False) -> FastAPI
     def page(request: Request) -> HTMLResponse:
         return templates.TemplateResponse(request, "index.html", {"version": __version__})
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> FileResponse:
+        # Browsers ask for it on pages that name no icon (the API docs); a 404 there is noise in the console.
+        return FileResponse(HERE / "static" / "favicon.svg", media_type="image/svg+xml")
+
     @app.get("/api/catalog", summary="The games, levels and player counts the table offers")
     def catalog() -> dict[str, Any]:
         games = game_catalog()
@@ -151,16 +173,29 @@ def create_app(store: Store | None = None, allow_setup: bool = False) -> FastAPI
         table = referee.create(body.game, body.level, body.players, body.seed, body.setup, seats)
         return table.view(0, token=True)
 
+    @app.get("/api/rules/{game}", response_model=RulesPage, responses=errors, summary="The rules page of a game")
+    def rules_page(game: str) -> dict[str, Any]:
+        try:
+            info = game_info(game)
+        except GameOptionError as error:
+            raise NotFound(str(error)) from None
+        options = [
+            {"name": o.name, "default": o.default, "choices": list(o.choices) if o.choices else None, "help": o.help}
+            for o in info.options
+        ]
+        return {"game": info.game_id, "title": info.title, "text": info.describe(), "options": options}
+
     @app.get(
         "/api/games/current",
         response_model=View,
-        responses=errors,
+        responses={**errors, 204: {"description": "there is no unfinished match"}},
         summary="The unfinished match, for CONTINUE (with your seat token)",
     )
-    def current() -> dict[str, Any]:
+    def current() -> Any:
         table = referee.current()
         if table is None:
-            raise NotFound("there is no unfinished game")
+            # Having no match to continue is normal, not an error: a 404 would be logged on every first visit.
+            return Response(status_code=204)
         return table.view(0, token=True)
 
     @app.get("/api/games/{game_id}", response_model=View, responses=errors, summary="Your view of a match")

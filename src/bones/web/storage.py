@@ -11,14 +11,14 @@ the same position (optimistic locking works across processes too).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, Integer, String, create_engine, event, select, update
+from sqlalchemy import JSON, DateTime, Integer, String, create_engine, event, inspect, select, text, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
@@ -61,6 +61,8 @@ class StatsRow(Base):
     best_score: Mapped[int | None] = mapped_column(Integer, nullable=True)
     streak: Mapped[int] = mapped_column(Integer, default=0)  # wins in a row now
     best_streak: Mapped[int] = mapped_column(Integer, default=0)
+    # Matches given up after a move: neither won nor lost, so they stay out of played, won and best.
+    abandoned: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 @dataclass(frozen=True)
@@ -129,6 +131,7 @@ class Store:
         if self.url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
+        _add_missing_columns(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     @contextmanager
@@ -207,34 +210,41 @@ class Store:
             rows = session.scalars(select(GameRow).where(GameRow.status == "playing")).all()
             return [_stored(row) for row in rows]
 
-    def abandon(self, results: Mapping[str, MatchResult | None]) -> None:
-        """Mark these unfinished games abandoned; each result (None: not at all) counts in the statistics."""
+    def abandon(self, game_ids: Iterable[str]) -> None:
+        """Mark these unfinished games abandoned; each that had a move counts as abandoned in the statistics."""
         with self._session() as session:
-            for game_id, result in results.items():
-                done = session.execute(
-                    update(GameRow)
-                    .where(GameRow.id == game_id, GameRow.status == "playing")
-                    .values(status="abandoned", updated_at=_now())
-                )
-                if done.rowcount == 1 and result is not None:  # type: ignore[attr-defined]
-                    self._count(session, result)
+            for game_id in game_ids:
+                row = session.get(GameRow, game_id, with_for_update=True)
+                if row is None or row.status != "playing":
+                    continue
+                row.status = "abandoned"
+                row.updated_at = _now()
+                if row.move_number:
+                    stats = self._stats_row(session, row.game, row.level)
+                    stats.abandoned += 1
+                    stats.streak = 0  # the wins in a row stop here, though the match is no loss
 
     # -- statistics ----------------------------------------------------------
 
-    def _count(self, session: Session, result: MatchResult) -> None:
-        row = session.get(StatsRow, (result.game, result.level), with_for_update=True)
+    def _stats_row(self, session: Session, game: str, level: str) -> StatsRow:
+        row = session.get(StatsRow, (game, level), with_for_update=True)
         if row is None:
             row = StatsRow(
-                game=result.game,
-                level=result.level,
+                game=game,
+                level=level,
                 played=0,
                 won=0,
                 total_score=0,
                 best_score=None,
                 streak=0,
                 best_streak=0,
+                abandoned=0,
             )
             session.add(row)
+        return row
+
+    def _count(self, session: Session, result: MatchResult) -> None:
+        row = self._stats_row(session, result.game, result.level)
         row.played += 1
         row.total_score += result.score
         better = min if result.low_score_wins else max
@@ -255,6 +265,16 @@ class Store:
         with self._session() as session:
             rows = session.scalars(select(StatsRow).order_by(StatsRow.game, StatsRow.level)).all()
             return [_stats_dict(r.game, r.level, r) for r in rows]
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """Databases made by an older bones lack columns added since; add them with their defaults."""
+    present = {column["name"] for column in inspect(engine).get_columns(StatsRow.__tablename__)}
+    if "abandoned" not in present:
+        with engine.begin() as connection:
+            connection.execute(
+                text(f"ALTER TABLE {StatsRow.__tablename__} ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0")
+            )
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
@@ -293,4 +313,5 @@ def _stats_dict(game: str, level: str, row: StatsRow | None) -> dict[str, Any]:
         "average_score": round(row.total_score / played, 1) if row and played else None,
         "streak": row.streak if row else 0,
         "best_streak": row.best_streak if row else 0,
+        "abandoned": row.abandoned if row else 0,
     }

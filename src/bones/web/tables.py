@@ -89,6 +89,7 @@ def game_catalog() -> list[dict[str, Any]]:
                 "players": choices,
                 "default_players": rules.num_players,
                 "target": getattr(rules, "target", None),
+                "low_score_wins": getattr(rules, "low_score_wins", False),
             }
         )
     return out
@@ -224,7 +225,9 @@ class Table:
         state, rules = self.state, self.rules
         obs = state.observation(seat).to_dict()
         sheet_open = self.sheet_pending(seat)
-        if state.is_over and not sheet_open:
+        if self.status == "abandoned":
+            status = "abandoned"
+        elif state.is_over and not sheet_open:
             status = "over"
         elif sheet_open:
             status = "sheet"
@@ -511,16 +514,9 @@ class Referee:
             raise Conflict("the game was changed by another request; reload it") from None
 
     def abandon_unfinished(self) -> None:
-        results: dict[str, MatchResult | None] = {}
-        for stored in self.store.unfinished():
-            try:
-                table = self.get(stored.id)
-                # Quitting counts as a loss once a move was made, so quitting cannot polish the statistics.
-                results[stored.id] = table.match_result() if table.move_number else None
-            except TableError:
-                results[stored.id] = None
-        self.store.abandon(results)
-        for game_id in results:
+        abandoned = [stored.id for stored in self.store.unfinished()]
+        self.store.abandon(abandoned)
+        for game_id in abandoned:
             self._forget(game_id)
 
     # -- requests ------------------------------------------------------------

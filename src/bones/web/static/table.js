@@ -67,12 +67,22 @@
   async function api(method, path, body) {
     const headers = { "Content-Type": "application/json" };
     if (S.token) headers["X-Seat-Token"] = S.token;
-    const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    let res;
+    try {
+      res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    } catch (_) {
+      // No answer at all: worth trying again later, unlike a refusal.
+      const error = new Error("Connection lost");
+      error.retry = true;
+      throw error;
+    }
+    if (res.status === 204) return null;
     let data = {};
     try { data = await res.json(); } catch (_) { /* empty body */ }
     if (!res.ok) {
       const error = new Error(typeof data.detail === "string" ? data.detail : res.statusText);
       error.status = res.status;
+      error.retry = res.status >= 500;
       throw error;
     }
     return data;
@@ -189,12 +199,32 @@
     $("table").hidden = true;
     $("home").hidden = false;
     S.view = null;
-    try { S.current = await api("GET", "/api/games/current"); } catch (_) { S.current = null; }
+    clearTimeout(NET.homeTimer);
+    try {
+      S.current = await api("GET", "/api/games/current");
+      connectionBack();
+    } catch (e) {
+      S.current = null;
+      if (e.retry) NET.homeTimer = setTimeout(() => { if (!$("home").hidden && !openOverlay()) showHome(); }, connectionLost(e));
+    }
     renderHome();
     ($("continue").hidden ? $("play") : $("continue")).focus();
   }
 
   async function startGame() {
+    // A new match gives up the unfinished one (perhaps from another tab): ask first.
+    let current;
+    try {
+      current = await api("GET", "/api/games/current");
+    } catch (e) {
+      toast(e.retry ? "Connection lost: no new match was started. Try again in a moment." : e.message);
+      return;
+    }
+    if (current) {
+      const choice = await askToAbandon(current);
+      if (choice === "continue") enterTable(current);
+      if (choice !== "new") return;
+    }
     const set = S.settings;
     const body = { game: set.game, level: set.level };
     const game = S.catalog.games.find((g) => g.id === set.game);
@@ -719,6 +749,7 @@
     const fromRect = fromEl ? fromEl.getBoundingClientRect() : null;
     try {
       const next = await api("POST", `/api/games/${v.id}/moves`, { move, move_number: v.move_number });
+      answered();
       S.picked = null;
       applyView(next, { fromRect });
     } catch (e) {
@@ -730,13 +761,20 @@
   }
 
   async function handleError(e) {
-    if (e.status === 409 || e.status === 404 || e.status === 403) {
+    if (e.retry) { connectionLost(e); return; }
+    if (S.view && (e.status === 409 || e.status === 404 || e.status === 403)) {
+      // A refusal that comes back every time must not be asked again at full speed.
+      NET.refused += 1;
+      NET.retryAt = Math.max(NET.retryAt, performance.now() + backoff(NET.refused));
       try {
         const v = await api("GET", `/api/games/${S.view.id}`);
         applyView(v);
         say(e.status === 409 ? `${e.message}. The table is up to date now.` : e.message, true);
         return;
-      } catch (_) { /* fall through */ }
+      } catch (again) {
+        if (again.retry) { connectionLost(again); return; }
+        if (again.status === 404 || again.status === 403) { showGone(again.message); return; }
+      }
     }
     say(e.message || "Something went wrong", true);
     toast(e.message || "Something went wrong");
@@ -774,11 +812,18 @@
 
   // ------------------------------------------------------------- the loop
   function stopLoop() { clearTimeout(S.timer); S.timer = null; }
-  function schedule(delay = 0) { stopLoop(); S.timer = setTimeout(tick, delay); }
+  function schedule(delay = 0) {
+    stopLoop();
+    S.timer = setTimeout(tick, Math.max(delay, NET.retryAt - performance.now()));
+  }
 
   async function tick() {
+    keepFocus();
     const v = S.view;
-    if (!v || S.paused || S.busy || $("table").hidden) return;
+    if (!v || S.paused || S.busy || $("table").hidden || !$("gone").hidden) return;
+    // While the server is away, only ask whether it is back (the view may have moved on meanwhile).
+    if (NET.lost) { await refresh(); return; }
+    if (v.status === "abandoned") { showGone(); return; }
     if (v.status === "sheet") {
       if (S.sheetShownFor !== `${v.id}:${v.sheet.number}`) {
         S.sheetShownFor = `${v.id}:${v.sheet.number}`;
@@ -807,6 +852,7 @@
     S.busy = true;
     try {
       const next = await api("POST", `/api/games/${v.id}/step`, { move_number: v.move_number });
+      answered();
       const rest = pace - (performance.now() - S.lastShown);
       if (rest > 0) await wait(rest);
       if (S.view !== v) return;
@@ -820,9 +866,55 @@
   }
 
   async function refresh() {
-    if (!S.view) return;
-    try { applyView(await api("GET", `/api/games/${S.view.id}`)); } catch (_) { /* try again */ }
+    const v = S.view;
+    if (!v) return;
+    if (S.busy) { schedule(250); return; }
+    S.busy = true;
+    try {
+      const next = await api("GET", `/api/games/${v.id}`);
+      connectionBack();
+      if (S.view === v) applyView(next);
+    } catch (e) {
+      if (!e.retry) { showGone(e.message); return; } // gone or not ours: nothing left to poll
+      connectionLost(e);
+    } finally {
+      S.busy = false;
+    }
     schedule();
+  }
+
+  // ------------------------------------------------------- the connection
+  // After a failure the table waits longer each time (and says so) instead of asking the server again at once.
+  const NET = { lost: 0, refused: 0, retryAt: 0, homeTimer: 0 };
+  const RETRY_FIRST_MS = 500, RETRY_MAX_MS = 8000;
+  const backoff = (failures) => Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** Math.max(0, failures - 1));
+
+  function connectionLost(e) {
+    NET.lost += 1;
+    const delay = backoff(NET.lost);
+    NET.retryAt = performance.now() + delay;
+    const banner = $("net");
+    const why = e && e.status ? "The server is not answering properly" : "Connection lost";
+    banner.textContent = `${why}, retrying in ${Math.ceil(delay / 1000)} s…`;
+    banner.hidden = false;
+    return delay;
+  }
+  function connectionBack() {
+    if (NET.lost) $("net").hidden = true;
+    NET.lost = 0;
+    NET.retryAt = 0;
+  }
+  function answered() {
+    connectionBack();
+    NET.refused = 0;
+  }
+
+  function showGone(text) {
+    stopLoop();
+    $("gone-text").textContent = text || "A newer match was started, perhaps in another tab, so this one was given up. Your statistics count it as abandoned.";
+    $("gone").hidden = false;
+    say("This match was given up", true);
+    $("gone-home").focus();
   }
 
   // ------------------------------------------------------- sheet, results
@@ -894,10 +986,11 @@
     S.busy = true;
     try {
       const next = await api("POST", `/api/games/${v.id}/next-hand`);
+      answered();
       $("sheet").hidden = true;
       S.boardKey = "";
       applyView(next);
-    } catch (e) { $("sheet").hidden = true; await handleError(e); }
+    } catch (e) { if (!e.retry) $("sheet").hidden = true; await handleError(e); }
     finally { S.busy = false; }
     schedule();
   }
@@ -946,7 +1039,7 @@
   }
 
   // ------------------------------------------------------------------ menu
-  function closeOverlays() { for (const id of ["sheet", "results", "menu", "paused"]) $(id).hidden = true; }
+  function closeOverlays() { for (const id of ["sheet", "results", "menu", "paused", "gone"]) $(id).hidden = true; }
   function openMenu() { $("menu").hidden = false; $("m-resume").focus(); }
   function setPaused(p) {
     S.paused = p;
@@ -985,7 +1078,8 @@
         else if (S.picked) { S.picked = null; render(); say("Your turn"); }
         return;
       }
-      if (!$("menu").hidden || !$("sheet").hidden || !$("results").hidden) return;
+      const dialog = openOverlay();
+      if (dialog && dialog.id !== "paused") return; // P still resumes; other keys wait for the dialog
       if (ev.key === "h" || ev.key === "H") showHint();
       else if ((ev.key === "d" || ev.key === "D") && mustDraw()) sendMove("draw");
       else if (ev.key === "p" || ev.key === "P") setPaused(!S.paused);
@@ -1001,13 +1095,185 @@
     brand.querySelectorAll(".tile").forEach((t) => t.classList.add("static"));
   }
 
+  // ------------------------------------------------- focus and dialogs
+  // A dialog keeps the keyboard inside it; when the last one closes, focus goes back where it was.
+  const FOCUS = { handIndex: 0, outside: null, answer: null, byKeyboard: false };
+  function openOverlay() {
+    const open = [...document.querySelectorAll(".overlay")].filter((o) => !o.hidden);
+    return open[open.length - 1] || null;
+  }
+  function focusables(root) {
+    return [...root.querySelectorAll("button, a[href], input, select, textarea, [tabindex]")]
+      .filter((e) => e.tabIndex >= 0 && !e.disabled && e.getClientRects().length);
+  }
+  const focusLost = () => {
+    const a = document.activeElement;
+    return !a || a === document.body || !a.isConnected || !a.getClientRects().length;
+  };
+
+  // After a move the tile or end that had focus is gone: put focus on what the player will want next.
+  // Only for keyboard players: a focus ring on a tile would look like a hint to someone who taps.
+  function keepFocus() {
+    if (!FOCUS.byKeyboard || $("table").hidden || openOverlay() || !focusLost()) return;
+    const hand = [...document.querySelectorAll(".hand .tile")];
+    const target = (mustDraw() && document.querySelector("#boneyard-tiles .tile:not(.reserve)"))
+      || (myTurn() && document.querySelector(".hand .tile.fits"))
+      || hand[Math.min(FOCUS.handIndex, hand.length - 1)]
+      || $("menu-btn");
+    target.focus({ preventScroll: true });
+  }
+
+  function syncDialogs() {
+    const dialog = openOverlay();
+    for (const id of ["home", "table"]) $(id).inert = !!dialog;
+    if (dialog) {
+      if (!dialog.contains(document.activeElement)) focusables(dialog)[0]?.focus();
+      return;
+    }
+    if (!focusLost()) return;
+    const back = FOCUS.outside;
+    if (back && back.isConnected && back.getClientRects().length) back.focus();
+    else keepFocus();
+  }
+
+  function onDialogKey(ev) {
+    const dialog = openOverlay();
+    if (!dialog) return;
+    if (ev.key === "Escape") {
+      const close = dialog.querySelector("[data-close]");
+      if (close) { ev.preventDefault(); ev.stopPropagation(); close.click(); }
+      return;
+    }
+    if (ev.key !== "Tab") return;
+    ev.preventDefault();
+    const items = focusables(dialog);
+    if (!items.length) return;
+    const i = items.indexOf(document.activeElement);
+    const next = ev.shiftKey ? items[(i <= 0 ? items.length : i) - 1] : items[(i + 1) % items.length];
+    next.focus();
+  }
+
+  function showDialog(id, focusId) {
+    $(id).hidden = false;
+    $(focusId).focus();
+  }
+
+  function askToAbandon(v) {
+    $("confirm-info").textContent = `${v.title} · ${LEVEL_NAMES[v.level] || v.level} · hand ${v.hand_no} · ${scoreText(v, true)}`;
+    showDialog("confirm", "confirm-keep");
+    return new Promise((resolve) => { FOCUS.answer = resolve; });
+  }
+  function answerConfirm(choice) {
+    $("confirm").hidden = true;
+    const resolve = FOCUS.answer;
+    FOCUS.answer = null;
+    if (resolve) resolve(choice);
+  }
+
+  // ------------------------------------------------- rules, statistics
+  const gameOf = (id) => (S.catalog && S.catalog.games.find((g) => g.id === id)) || { id, title: id };
+
+  // The rules come as plain text: paragraphs, and indented lines under a heading ("This table:").
+  function showRulesText(box, text) {
+    box.textContent = "";
+    for (const block of text.split(/\n\s*\n/)) {
+      const lines = block.split("\n").filter((line) => line.trim());
+      if (!lines.length) continue;
+      const listed = lines.length > 1 && lines.slice(1).every((line) => /^\s/.test(line));
+      if (!listed) { box.appendChild(el("p", "", lines.map((line) => line.trim()).join(" "))); continue; }
+      box.appendChild(el("h3", "", lines[0].trim()));
+      const list = el("ul");
+      for (const line of lines.slice(1)) list.appendChild(el("li", "", line.trim()));
+      box.appendChild(list);
+    }
+  }
+
+  async function showRules() {
+    const game = gameOf(S.settings.game);
+    $("rules-title").textContent = `${game.title}: the rules`;
+    const box = $("rules-text");
+    box.textContent = "Loading…";
+    showDialog("rules", "rules-close");
+    try {
+      const page = await api("GET", `/api/rules/${encodeURIComponent(game.id)}`);
+      showRulesText(box, page.text);
+    } catch (e) {
+      box.textContent = e.retry ? "Connection lost: the rules could not be fetched. Try again in a moment." : e.message;
+    }
+  }
+
+  async function showStats() {
+    const box = $("stats-list");
+    box.textContent = "Loading…";
+    showDialog("stats-screen", "stats-close");
+    let rows;
+    try {
+      rows = (await api("GET", "/api/stats")).stats;
+    } catch (e) {
+      box.textContent = e.retry ? "Connection lost: the statistics could not be fetched. Try again in a moment." : e.message;
+      return;
+    }
+    box.textContent = "";
+    const order = (S.catalog ? S.catalog.games.map((g) => g.id) : []);
+    const levels = S.catalog ? S.catalog.levels : [];
+    rows.sort((a, b) => (order.indexOf(a.game) - order.indexOf(b.game)) || (levels.indexOf(a.level) - levels.indexOf(b.level)));
+    if (!rows.length) { box.appendChild(el("p", "sub", "No matches yet: your results appear here once you play.")); return; }
+    for (const st of rows) {
+      const game = gameOf(st.game);
+      const section = el("section", "stats-entry");
+      section.dataset.game = st.game;
+      section.dataset.level = st.level;
+      section.appendChild(el("h3", "", `${game.title} · ${LEVEL_NAMES[st.level] || st.level}`));
+      const cells = [
+        ["Played", st.played], ["Won", st.played ? `${st.won} (${Math.round(st.win_percent)}%)` : st.won],
+        [game.low_score_wins ? "Best (lowest)" : "Best", st.best_score ?? "–"],
+        ["Streak", st.streak], ["Best streak", st.best_streak], ["Abandoned", st.abandoned],
+      ];
+      const list = el("dl", "stats");
+      for (const [name, value] of cells) {
+        const cell = el("div");
+        cell.appendChild(el("dt", "", name));
+        cell.appendChild(el("dd", "", String(value)));
+        list.appendChild(cell);
+      }
+      section.appendChild(list);
+      box.appendChild(section);
+    }
+  }
+
+  function wireDialogs() {
+    const watcher = new MutationObserver(syncDialogs);
+    document.querySelectorAll(".overlay").forEach((o) => watcher.observe(o, { attributes: true, attributeFilter: ["hidden"] }));
+    document.addEventListener("keydown", onDialogKey, true);
+    document.addEventListener("keydown", () => { FOCUS.byKeyboard = true; }, true);
+    document.addEventListener("pointerdown", () => { FOCUS.byKeyboard = false; }, true);
+    document.addEventListener("focusin", (ev) => {
+      if (!ev.target.closest(".overlay")) FOCUS.outside = ev.target;
+      const hand = [...document.querySelectorAll(".hand .tile")];
+      if (hand.includes(ev.target)) FOCUS.handIndex = hand.indexOf(ev.target);
+    });
+    $("confirm-keep").addEventListener("click", () => answerConfirm("continue"));
+    $("confirm-new").addEventListener("click", () => answerConfirm("new"));
+    $("confirm-back").addEventListener("click", () => answerConfirm("back"));
+    $("rules-btn").addEventListener("click", showRules);
+    $("rules-close").addEventListener("click", () => { $("rules").hidden = true; });
+    $("stats-btn").addEventListener("click", showStats);
+    $("stats-close").addEventListener("click", () => { $("stats-screen").hidden = true; });
+    $("gone-home").addEventListener("click", () => { $("gone").hidden = true; showHome(); });
+    window.addEventListener("online", () => { if (NET.lost && S.view && !$("table").hidden) { NET.retryAt = 0; schedule(); } });
+  }
+
   async function boot() {
     wire();
-    try {
-      S.catalog = await api("GET", "/api/catalog");
-    } catch (e) {
-      toast(`The table cannot reach its server: ${e.message}`);
-      return;
+    wireDialogs();
+    for (;;) {
+      try {
+        S.catalog = await api("GET", "/api/catalog");
+        connectionBack();
+        break;
+      } catch (e) {
+        await wait(connectionLost(e));
+      }
     }
     await showHome();
   }
