@@ -46,6 +46,9 @@ class Spec:
         return pip_set(self.max_pip).with_pip
 
 
+_new_kernel = object.__new__
+
+
 class Kernel:
     """One hand in progress. Moves are (code, tile, slot) with slot -1 for the opening tile."""
 
@@ -78,11 +81,15 @@ class Kernel:
         self.boneyard = boneyard
         self.ends: list[int] = []
         self.kinds: list[int] = []
-        self.spin: list[int] = []  # spinner id whose long side this slot is, or -1
-        self.pending: list[int] = []  # per spinner: long sides not yet played on
-        self.spin_value: list[int] = []
-        self.spin_origin: list[int] = []  # per spinner: index in log of its tile
-        self.origins: list[int] = []  # per slot: index in log of the tile it grows from
+        # Per slot, as tuples for the same reason as the spinner facts below: they change
+        # only when a hand opens or a spinner is played.
+        self.spin: tuple[int, ...] = ()  # spinner id whose long side this slot is, or -1
+        # Per spinner, as tuples: they change only when a spinner is played or spun, so a
+        # copy shares them instead of copying three lists on every move.
+        self.pending: tuple[int, ...] = ()  # long sides not yet played on
+        self.spin_value: tuple[int, ...] = ()
+        self.spin_origin: tuple[int, ...] = ()  # index in log of its tile
+        self.origins: tuple[int, ...] = ()  # index in log of the tile it grows from
         self.placed = 0
         self.table = 0
         self.to_move = to_move
@@ -92,18 +99,18 @@ class Kernel:
         self.log: list[tuple[int, int, int, int]] = []  # (seat, code, tile, slot)
 
     def copy(self) -> Kernel:
-        new = Kernel.__new__(Kernel)
+        new = _new_kernel(Kernel)
         new.spec = self.spec
         new.masks = self.masks
         new.hands = self.hands[:]
         new.boneyard = self.boneyard[:]
         new.ends = self.ends[:]
         new.kinds = self.kinds[:]
-        new.spin = self.spin[:]
-        new.pending = self.pending[:]
-        new.spin_value = self.spin_value[:]
-        new.spin_origin = self.spin_origin[:]
-        new.origins = self.origins[:]
+        new.spin = self.spin
+        new.pending = self.pending
+        new.spin_value = self.spin_value
+        new.spin_origin = self.spin_origin
+        new.origins = self.origins
         new.placed = self.placed
         new.table = self.table
         new.to_move = self.to_move
@@ -194,25 +201,36 @@ class Kernel:
             self.hands[seat] |= 1 << drawn
             self._check_blocked()
             return 0
+        spec = self.spec
         if code == PASS:
-            self.to_move = self.next_seat(seat)
+            self.to_move = (seat + spec.direction) % spec.players
             self._check_blocked()
             return 0
-        self.hands[seat] &= ~(1 << tile)
+        hand = self.hands[seat] & ~(1 << tile)
+        self.hands[seat] = hand
         self.table |= 1 << tile
         self.place(tile, slot)
         self.last_player = seat
         points = 0
-        scoring = self.spec.scoring
-        if scoring:
+        if spec.scoring:
             count = self.ends_count()
             if count and count % 5 == 0:
-                points = count if scoring == SCORE_FIVES else count // 5
-        if not self.hands[seat]:
+                points = count if spec.scoring == SCORE_FIVES else count // 5
+        if not hand:
             self.status = DOMINO
             return points
-        self.to_move = self.next_seat(seat)
-        self._check_blocked()
+        self.to_move = (seat + spec.direction) % spec.players
+        # Blocked when nobody can draw and no hand holds a tile that fits an end (the
+        # play above placed a tile, so the table is not empty).
+        if not (spec.draws and len(self.boneyard) > spec.reserve):
+            masks = self.masks
+            fit = 0
+            for value in self.ends:
+                fit |= masks[value]
+            for held in self.hands:
+                if held & fit:
+                    return points
+            self.status = BLOCKED
         return points
 
     def place(self, tile: int, slot: int) -> None:
@@ -227,40 +245,41 @@ class Kernel:
                 sid = len(self.pending) - 1
                 self.ends += [hi, hi]
                 self.kinds += [ACROSS, ACROSS]
-                self.spin += [sid, sid]
+                self.spin += (sid, sid)
             else:
                 self.ends += [hi, lo]
                 weight = ACROSS if double else NORMAL
                 self.kinds += [weight, weight]
-                self.spin += [-1, -1]
-            self.origins += [index, index]
+                self.spin += (-1, -1)
+            self.origins += (index, index)
             return
         value = self.ends[slot]
         far = lo if value == hi else hi
         sid = self.spin[slot]
         if sid >= 0:
-            self.spin[slot] = -1
-            self.pending[sid] -= 1
-            if self.pending[sid] == 0:
+            self.spin = _with(self.spin, slot, -1)
+            left = self.pending[sid] - 1
+            self.pending = _with(self.pending, sid, left)
+            if left == 0:
                 spun = self.spin_value[sid]
                 self.ends += [spun, spun]
                 self.kinds += [SHORT, SHORT]
-                self.spin += [-1, -1]
+                self.spin += (-1, -1)
                 origin = self.spin_origin[sid]
-                self.origins += [origin, origin]
+                self.origins += (origin, origin)
         self.ends[slot] = far
         if double:
             self.kinds[slot] = ACROSS
             if spinner == SPINNER_EVERY or (spinner == SPINNER_FIRST and not self.pending):
                 self._new_spinner(hi, 1)
-                self.spin[slot] = len(self.pending) - 1
+                self.spin = _with(self.spin, slot, len(self.pending) - 1)
         else:
             self.kinds[slot] = NORMAL
 
     def _new_spinner(self, value: int, long_sides: int) -> None:
-        self.pending.append(long_sides)
-        self.spin_value.append(value)
-        self.spin_origin.append(len(self.log) - 1)
+        self.pending += (long_sides,)
+        self.spin_value += (value,)
+        self.spin_origin += (len(self.log) - 1,)
 
     def _check_blocked(self) -> None:
         if self.placed and not self.drawable_any() and not self.can_anyone_play():
@@ -277,3 +296,7 @@ class Kernel:
             total += PIPS[low.bit_length() - 1]
             hand ^= low
         return total
+
+
+def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    return values[:index] + (value,) + values[index + 1 :]

@@ -61,9 +61,13 @@ class LineMove(Move):
     def is_play(self) -> bool:
         return self.code == PLAY
 
+    def __post_init__(self) -> None:
+        # Kept ready: the public state and the bots apply moves through it on every play.
+        object.__setattr__(self, "_kernel_move", (self.code, -1 if self.tile is None else int(self.tile), self.slot))
+
     @property
     def kernel_move(self) -> tuple[int, int, int]:
-        return (self.code, -1 if self.tile is None else int(self.tile), self.slot)
+        return self._kernel_move  # type: ignore[attr-defined, no-any-return]
 
     def __str__(self) -> str:
         if self.code == DRAW:
@@ -82,10 +86,32 @@ DRAW_MOVE = LineMove(DRAW)
 PASS_MOVE = LineMove(PASS)
 
 
+# Moves are immutable and few (tiles x ends), so each is made once: the public state
+# turns every legal kernel move into a LineMove, and building them anew dominated play.
+_INTERNED: dict[tuple[int, int, int], LineMove] = {}
+
+
 def from_kernel(move: tuple[int, int, int]) -> LineMove:
+    found = _INTERNED.get(move)
+    if found is not None:
+        return found
     code, tile, slot = move
     if code == DRAW:
-        return DRAW_MOVE
-    if code == PASS:
-        return PASS_MOVE
-    return LineMove(PLAY, TILES[tile], slot)
+        made = DRAW_MOVE
+    elif code == PASS:
+        made = PASS_MOVE
+    else:
+        made = LineMove(PLAY, TILES[tile], slot)
+    _INTERNED[move] = made
+    return made
+
+
+_PLAY_MOVES: list[tuple[LineMove, ...]] = []
+
+
+def play_moves(slot: int) -> tuple[LineMove, ...]:
+    """Every tile's move onto end ``slot``, by tile index (made once, shared)."""
+    while len(_PLAY_MOVES) <= slot:
+        at = len(_PLAY_MOVES)
+        _PLAY_MOVES.append(tuple(from_kernel((PLAY, tile, at)) for tile in range(len(TILES))))
+    return _PLAY_MOVES[slot]

@@ -73,6 +73,14 @@ class LineRules(Rules):
         return self.first_opener == TOP_DOUBLE
 
     def spec(self) -> Spec:
+        # Made once per rules object (the rules are frozen): every hand's kernel asks for it.
+        made: Spec | None = self.__dict__.get("_spec")
+        if made is None:
+            made = self._make_spec()
+            self.__dict__["_spec"] = made
+        return made
+
+    def _make_spec(self) -> Spec:
         return Spec(
             players=self.players,
             max_pip=self.max_pip,

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, cast
 
+from bones.chance import shuffled_range
 from bones.game import IllegalMoveError, Move, Observation, Outcome, SettledState
 from bones.line.kernel import DOMINO, DRAW, PASS, PLAYING, Kernel
 from bones.line.layout import Layout
-from bones.line.moves import LineMove, end_name, from_kernel
+from bones.line.moves import DRAW_MOVE, PASS_MOVE, LineMove, end_name, from_kernel, play_moves
 from bones.line.rules import KOZEL, ONE_ONE, TOP_DOUBLE, LineRules
 from bones.line.scoring import hand_pips, score_hand
 from bones.tiles import HIGH, PIPS, TILES, SetupTiles, Tile, mask_of, pip_set, tiles_of
@@ -59,10 +59,14 @@ class Event:
 
 def deal(rules: LineRules, seed: int, hand_no: int) -> tuple[list[int], list[int]]:
     """Hands (masks) and boneyard (first tile drawn first) of hand ``hand_no``."""
-    tiles = [int(t) for t in pip_set(rules.max_pip).tiles]
-    random.Random(f"bones:{seed}:{hand_no}").shuffle(tiles)
+    tiles = shuffled_range(f"bones:{seed}:{hand_no}", len(pip_set(rules.max_pip).tiles))
     size = rules.hand_size
-    hands = [mask_of(tiles[i * size : (i + 1) * size]) for i in range(rules.players)]
+    hands = []
+    for i in range(rules.players):
+        mask = 0
+        for tile in tiles[i * size : (i + 1) * size]:
+            mask |= 1 << tile
+        hands.append(mask)
     return hands, tiles[rules.players * size :]
 
 
@@ -94,6 +98,9 @@ def _holder(hands: Sequence[int], tile: int) -> int:
     raise ValueError(f"nobody holds {TILES[tile]}")
 
 
+_LEGAL = "_legal_moves"  # where a state keeps its legal moves once asked
+
+
 @dataclass(frozen=True, eq=False)
 class LineState(SettledState):
     over_message = "the match is over"
@@ -104,7 +111,7 @@ class LineState(SettledState):
     scores: tuple[int, ...]  # per side
     eggs: int
     opener: int  # seat that opened (or opens) this hand
-    kernel: Kernel = field(repr=False)
+    dealt: Kernel | None = field(repr=False)  # None: the next hand, not dealt until looked at
     hand_points: tuple[int, ...]  # per side, scored during play in this hand
     results: tuple[HandResult, ...] = ()
     final: Outcome | None = None
@@ -124,6 +131,18 @@ class LineState(SettledState):
         kernel = Kernel(rules.spec(), hands, boneyard[::-1], opener, tile)
         return cls(rules, seed, (), hand_no, scores, eggs, opener, kernel, zeros, initial=dict(setup))
 
+    @property
+    def kernel(self) -> Kernel:
+        """The hand in play. A hand that follows another is dealt when first looked at: the
+        deal is fixed by the seed, and a caller that stops at the end of a hand never pays
+        for the next one."""
+        dealt = self.dealt
+        if dealt is None:
+            hands, boneyard = deal(self.rules, self.seed, self.hand_no)
+            dealt = Kernel(self.rules.spec(), hands, boneyard[::-1], self.opener, -1)
+            self.__dict__["dealt"] = dealt
+        return dealt
+
     # -- the State interface ----------------------------------------------
 
     @property
@@ -132,16 +151,34 @@ class LineState(SettledState):
 
     @property
     def legal_moves(self) -> tuple[LineMove, ...]:
-        if self.final:
-            return ()
-        return tuple(from_kernel(m) for m in self.kernel.legal())
+        # The state never changes, so its legal moves are worked out once: play checks a
+        # move against the same list a caller just chose from.
+        legal: tuple[LineMove, ...] | None = self.__dict__.get(_LEGAL)
+        if legal is None:
+            legal = () if self.final else _legal_moves(self.kernel)
+            self.__dict__[_LEGAL] = legal
+        return legal
+
+    def _evolve(self, **changes: Any) -> LineState:
+        """A copy with ``changes``: ``dataclasses.replace`` without re-running ``__init__``
+        (it was a quarter of the time of a move), and without this state's cached answers."""
+        new = object.__new__(LineState)
+        fields = self.__dict__.copy()
+        fields.pop(_LEGAL, None)
+        fields.update(changes)
+        object.__setattr__(new, "__dict__", fields)
+        return new
 
     def play(self, move: Move | str) -> LineState:
-        move = self.accept(move, LineMove)
-        self._check(move)
+        # The common case (a LineMove while the match goes on) skips the general prelude.
+        line_move = (
+            cast(LineMove, move) if move.__class__ is LineMove and not self.final else self.accept(move, LineMove)
+        )
+        if line_move not in self.legal_moves:
+            self._refuse(line_move)
         kernel = self.kernel.copy()
-        points = kernel.apply(*move.kernel_move)
-        moves = self.moves + (move,)
+        points = kernel.apply(*line_move.kernel_move)
+        moves = self.moves + (line_move,)
         scores, hand_points = self.scores, self.hand_points
         if points:
             side = self.rules.sides[self.kernel.to_move]
@@ -149,17 +186,23 @@ class LineState(SettledState):
             hand_points = _add(hand_points, side, points)
             if scores[side] >= self.rules.target:
                 return self._won_during_play(kernel, moves, scores, hand_points, side)
-        state = replace(self, moves=moves, kernel=kernel, scores=scores, hand_points=hand_points)
+        # self._evolve(...) written out: this is the path of nearly every move.
+        fields = self.__dict__.copy()
+        fields.pop(_LEGAL, None)
+        fields["moves"] = moves
+        fields["dealt"] = kernel
+        fields["scores"] = scores
+        fields["hand_points"] = hand_points
+        state = object.__new__(LineState)
+        object.__setattr__(state, "__dict__", fields)
         if kernel.status != PLAYING:
             return state._end_hand()
         return state
 
-    def _check(self, move: LineMove) -> None:
+    def _refuse(self, move: LineMove) -> None:
+        """Raise the reason ``move``, which is not legal, is refused."""
         kernel = self.kernel
         seat = kernel.to_move
-        legal = kernel.legal()
-        if move.kernel_move in legal:
-            return
         if move.code == DRAW:
             if kernel.playable_mask(seat):
                 raise IllegalMoveError("you cannot draw: you hold a tile that fits")
@@ -210,10 +253,9 @@ class LineState(SettledState):
             self._seat_scores(scores),
             f"{self._side_name(side)} reached {self.rules.target} during hand {self.hand_no}",
         )
-        return replace(
-            self,
+        return self._evolve(
             moves=moves,
-            kernel=kernel,
+            dealt=kernel,
             scores=scores,
             hand_points=hand_points,
             results=self.results + (result,),
@@ -231,24 +273,24 @@ class LineState(SettledState):
         results = self.results + (result,)
         outcome = self._match_outcome(totals, score.winning_side)
         if outcome:
-            return replace(self, scores=totals, results=results, final=outcome, eggs=score.eggs)
+            return self._evolve(scores=totals, results=results, final=outcome, eggs=score.eggs)
         hand_no = self.hand_no + 1
-        hands, boneyard = deal(rules, self.seed, hand_no)
+        new_kernel: Kernel | None = None
         if rules.first_opener == TOP_DOUBLE:
+            hands, boneyard = deal(rules, self.seed, hand_no)
             opener, tile = first_opener(rules, hands)
+            new_kernel = Kernel(rules.spec(), hands, boneyard[::-1], opener, tile)
         elif score.winner is not None:
-            opener, tile = score.winner, -1
+            opener = score.winner
         else:
-            opener, tile = (self.opener + rules.direction) % rules.players, -1
-        new_kernel = Kernel(rules.spec(), hands, boneyard[::-1], opener, tile)
+            opener = (self.opener + rules.direction) % rules.players
         zeros = (0,) * rules.num_sides
-        return replace(
-            self,
+        return self._evolve(
             hand_no=hand_no,
             scores=totals,
             eggs=score.eggs,
             opener=opener,
-            kernel=new_kernel,
+            dealt=new_kernel,
             hand_points=zeros,
             results=results,
         )
@@ -436,6 +478,27 @@ class LineObservation(Observation):
             "move_number": self.move_number,
             "outcome": self.outcome.to_dict() if self.outcome else None,
         }
+
+
+def _legal_moves(kernel: Kernel) -> tuple[LineMove, ...]:
+    """``kernel.legal()`` as LineMoves, in the same order, without the tuples in between
+    (this is most of the work of a move through the public state)."""
+    if not kernel.placed:
+        return tuple(map(from_kernel, kernel.legal()))
+    hand = kernel.hands[kernel.to_move]
+    masks = kernel.masks
+    moves: list[LineMove] = []
+    for slot, value in enumerate(kernel.ends):
+        fit = hand & masks[value]
+        if fit:
+            at_slot = play_moves(slot)
+            while fit:
+                low = fit & -fit
+                moves.append(at_slot[low.bit_length() - 1])
+                fit ^= low
+    if moves:
+        return tuple(moves)
+    return (DRAW_MOVE,) if kernel.drawable() else (PASS_MOVE,)
 
 
 def _add(values: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:
