@@ -10,16 +10,21 @@ Moving (the reference text, rules 1-5): a priest moves along his row onto a
 square whose number equals the unoccupied squares he crosses, the destination
 included (occupied squares are not counted); he may step freely to the other
 square of his domino (the only way onto a blank); from the ground he enters
-along his own row. Once on the peak he refuses to leave it, but moves back and
-forth in his domino and to and fro between the two peak dominoes (decision:
-a priest on the peak steps freely to any unoccupied peak square; this reading
-reproduces the published problems' designed progression of solution lengths).
-He may pass over the peak.
+along his own row. Once on the peak he refuses to leave it, but moves "back and
+forth (in the same domino) or to and fro (between the two dominoes)": every
+priest move is in a straight line, so from a peak square he may step only to
+the other square of his domino or to the same row of the other peak domino,
+never diagonally (the book's solutions use only these steps: ``PU``/``PD`` and
+a bare ``PR``/``PL``). He may pass over the peak.
 
 Country Road: once all four priests are on the peak, the two peak dominoes go to
-the starting places (column 6's to column 0, column 7's to column 13, turned as
-they lay), the peak squares count as blanks, and the priests must all leave the
-mountain: a priest who lands on an end domino has left and never steps back on.
+the starting places, each to the end on its own side (column 6's to column 0,
+column 7's to column 13) and the way up it lay, so top stays top. The text says
+only "move the dominoes at the peak to the Priests' original setup positions";
+the nearer end for each and no turning is the move that changes the fewest
+things the text does not mention. The peak squares count as blanks, and the
+priests must all leave the mountain: a priest who lands on an end domino has
+left and never steps back on.
 
 The search state is one int: bit ``row * 14 + col`` for each occupied square,
 plus bit 28 for the descent. Priests are alike, so a position is just the set
@@ -67,10 +72,48 @@ ENDS_MASK = sum(1 << square(r, c) for r in (0, 1) for c in (0, WIDTH - 1))
 START = ENDS_MASK
 PEAK_SQUARES = tuple(square(r, c) for r in (0, 1) for c in PEAK)
 ROW_MASKS = (sum(1 << square(0, c) for c in range(WIDTH)), sum(1 << square(1, c) for c in range(WIDTH)))
+
+
+def _peak_steps(sq: int) -> tuple[int, int]:
+    """Where a priest on peak square ``sq`` may step during the climb: his domino's other square, then across."""
+    row, col = divmod(sq, WIDTH)
+    across = PEAK[1] if col == PEAK[0] else PEAK[0]
+    return square(1 - row, col), square(row, across)
+
+
+PEAK_STEPS = {sq: _peak_steps(sq) for sq in PEAK_SQUARES}
 # The squares whose occupancy decides a priest's moves: his row and his domino; on the peak
-# during the climb, the peak alone.
+# during the climb, the two squares he may step to.
 NEAR_DOWN = tuple(ROW_MASKS[sq // WIDTH] | 1 << (sq + WIDTH if sq < WIDTH else sq - WIDTH) for sq in range(2 * WIDTH))
-NEAR_UP = tuple(PEAK_MASK if sq % WIDTH in PEAK else NEAR_DOWN[sq] for sq in range(2 * WIDTH))
+NEAR_UP = tuple(sum(1 << t for t in PEAK_STEPS[sq]) if sq in PEAK_STEPS else NEAR_DOWN[sq] for sq in range(2 * WIDTH))
+
+
+def _reach(sq: int, descent: bool) -> tuple[int, int]:
+    """The squares a count move from ``sq`` may land on, to his right and to his left, as masks.
+
+    On the way up a priest lands on the mountain only and enters it from the
+    ground along his row, inwards; on the way down he may land on the end
+    dominoes, and one who is there has left and makes no count moves.
+    """
+    row, col = divmod(sq, WIDTH)
+    last = WIDTH - 1
+    if descent:
+        if col in (0, last):
+            return 0, 0
+        lo, hi = 0, last
+    else:
+        lo, hi = 1, last - 1
+    right = sum(1 << square(row, c) for c in range(max(col + 1, lo), hi + 1))
+    left = sum(1 << square(row, c) for c in range(lo, min(col, hi + 1)))
+    if not descent and col == last:
+        right = 0
+    if not descent and col == 0:
+        left = 0
+    return right, left
+
+
+REACH_UP = tuple(_reach(sq, False) for sq in range(2 * WIDTH))
+REACH_DOWN = tuple(_reach(sq, True) for sq in range(2 * WIDTH))
 
 
 @dataclass(frozen=True)
@@ -131,7 +174,7 @@ class FujisanBoard:
         self.country_road = country_road
         self.up = layout.values(False)
         self.down = layout.values(True)
-        self._line_cache: dict[tuple[int, int, int], list[int]] = {}
+        self._most_up, self._most_down = max(self.up), max(self.down)
 
     def is_goal(self, state: int) -> bool:
         if self.country_road:
@@ -159,45 +202,40 @@ class FujisanBoard:
     def _targets(self, sq: int, occ: int, descent: int) -> list[int]:
         row, col = divmod(sq, WIDTH)
         if not descent and col in PEAK:
-            free = PEAK_MASK & ~occ
-            return [t for t in PEAK_SQUARES if free >> t & 1]
-        key = (sq, occ & ROW_MASKS[row], descent)
-        line = self._line_cache.get(key)
-        if line is None:
-            line = self._line_cache[key] = self._line_targets(sq, occ, descent)
+            return [t for t in PEAK_STEPS[sq] if not occ >> t & 1]
+        line = self._line_targets(sq, occ, descent)
         if 1 <= col <= WIDTH - 2 or descent:
             other = sq + WIDTH if row == 0 else sq - WIDTH
             if not occ >> other & 1:
-                return line + [other]
+                line.append(other)
         return line
 
     def _line_targets(self, sq: int, occ: int, descent: int) -> list[int]:
-        """Where the count rule takes the priest on ``sq`` along his row."""
-        row, col = divmod(sq, WIDTH)
-        last = WIDTH - 1
-        values = self.down if descent else self.up
-        if descent:
-            if col in (0, last):  # he has left the mountain: only his own domino
-                return []
-            directions: tuple[int, ...] = (-1, 1)
-            lo, hi = 0, last
-        else:
-            directions = (1,) if col == 0 else (-1,) if col == last else (-1, 1)
-            lo, hi = 1, last - 1  # the ascent lands on the mountain only
+        """Where the count rule takes the priest on ``sq`` along his row.
+
+        The k-th unoccupied square in a direction is a target when it shows k, so
+        each direction looks at no more unoccupied squares than the highest number.
+        """
+        values, most = (self.down, self._most_down) if descent else (self.up, self._most_up)
+        rightwards, leftwards = (REACH_DOWN if descent else REACH_UP)[sq]
         out = []
-        base = row * WIDTH
-        for step in directions:
-            count = 0
-            c = col + step
-            while lo <= c <= hi:
-                here = base + c
-                if not occ >> here & 1:
-                    count += 1
-                    if values[here] == count:
-                        out.append(here)
-                    elif count > 9:
-                        break
-                c += step
+        free = rightwards & ~occ
+        count = 0
+        while free and count < most:
+            low = free & -free
+            free ^= low
+            count += 1
+            here = low.bit_length() - 1
+            if values[here] == count:
+                out.append(here)
+        free = leftwards & ~occ
+        count = 0
+        while free and count < most:
+            here = free.bit_length() - 1
+            free ^= 1 << here
+            count += 1
+            if values[here] == count:
+                out.append(here)
         return out
 
     def _relaxed_distances(self, descent: bool) -> list[float]:
@@ -214,7 +252,7 @@ class FujisanBoard:
         for sq in range(2 * WIDTH):
             row, col = divmod(sq, WIDTH)
             if not descent and col in PEAK:
-                edges[sq] = [t for t in PEAK_SQUARES if t != sq]
+                edges[sq] = list(PEAK_STEPS[sq])
                 continue
             if descent and col in (0, last):
                 continue
@@ -271,28 +309,33 @@ class FujisanBoard:
         first = estimate(state)
         if first == float("inf"):
             return None
-        parent: dict[int, int] = {state: -1}
-        depth: dict[int, int] = {state: 0}
-        guess: dict[int, int] = {state: int(first)}
-        buckets: dict[int, list[int]] = {int(first): [state]}
+        # Per reached state: its parent and its depth, as parent << 16 | depth. The
+        # buckets hold states with the depth they were reached at (<< 32), so an
+        # entry whose state was reached more cheaply since is stale, and the
+        # estimate of a live one is its bucket's level less its depth.
+        reached: dict[int, int] = {state: -1 << 16}
         level = int(first)
-        # (xor mask, change of the estimate) for each move of a priest, by the squares that decide it.
+        buckets: dict[int, list[int]] = {level: [state]}
+        # (xor mask, change of the estimate) for each move of a priest, by the squares that decide it;
+        # moves to a square from which the goal cannot be reached are left out.
         cache: dict[int, tuple[tuple[int, int], ...]] = {}
         targets = self._targets
-        big = 10**6  # an unreachable square: never worth a visit
+        inf = float("inf")
         while buckets:
             while level not in buckets:
                 level += 1
             todo = buckets.pop(level)
             while todo:
-                s = todo.pop()
-                g = depth[s]
-                h = guess[s]
-                if g + h < level:
+                entry = todo.pop()
+                g = entry >> 32
+                s = entry & 0xFFFFFFFF
+                if reached[s] & 0xFFFF < g:
                     continue  # reached again more cheaply and expanded at its lower level
                 descent = s & DESCENT
                 occ = s ^ descent
                 near = NEAR_DOWN if descent else NEAR_UP
+                link = s << 16 | (g + 1)
+                child_g = (g + 1) << 32
                 bits = occ
                 while bits:
                     low = bits & -bits
@@ -304,35 +347,31 @@ class FujisanBoard:
                         table = down if descent else up
                         here = table[sq]
                         moves = cache[key] = tuple(
-                            (low | (1 << to), big if table[to] == float("inf") else int(table[to] - here))
+                            (low | (1 << to), int(table[to] - here))
                             for to in targets(sq, occ, descent)
+                            if table[to] != inf
                         )
                     for delta, change in moves:
-                        if change >= big:
-                            continue
                         t = s ^ delta
                         if t == climb_done:
                             t |= DESCENT
-                        known = depth.get(t)
-                        if known is not None and known <= g + 1:
+                        known = reached.get(t)
+                        if known is not None and known & 0xFFFF <= g + 1:
                             continue
-                        depth[t] = g + 1
-                        guess[t] = h + change
-                        parent[t] = s
+                        reached[t] = link
                         if t == goal:
-                            return self._unwind(parent, t)
-                        f = g + 1 + h + change
-                        if f == level:
-                            todo.append(t)
+                            return self._unwind(reached, t)
+                        if change == -1:
+                            todo.append(t | child_g)
                         else:
-                            buckets.setdefault(f, []).append(t)
+                            buckets.setdefault(level + 1 + change, []).append(t | child_g)
         return None
 
     @staticmethod
-    def _unwind(parent: dict[int, int], last: int) -> list[tuple[int, int]]:
+    def _unwind(reached: dict[int, int], last: int) -> list[tuple[int, int]]:
         chain = [last]
-        while parent[chain[-1]] != -1:
-            chain.append(parent[chain[-1]])
+        while reached[chain[-1]] >= 0:
+            chain.append(reached[chain[-1]] >> 16)
         chain.reverse()
         steps = []
         for before, after in itertools.pairwise(chain):
