@@ -124,3 +124,24 @@ def test_generator_hits_the_chosen_length_and_new_games_are_solvable() -> None:
     for seed in range(3):
         state = bones.rules("fujisan").new_game(seed=seed)
         assert state.solve() and state.solve() != [state.play("give-up").moves[-1]]
+
+
+@pytest.mark.parametrize("country_road", [False, True])
+def test_the_search_steps_backwards_exactly_where_the_rules_step_forwards(country_road: bool) -> None:
+    """The solver meets in the middle: each position's predecessors must be exactly the positions with a move to it."""
+    layout = fujisan.random_layout(random.Random(11))
+    board = fujisan.FujisanBoard(layout, country_road)
+    rng = random.Random(5)
+    for descent in (False, True):
+        for _ in range(300):
+            occ = sum(1 << sq for sq in rng.sample(range(2 * fujisan.WIDTH), 4))
+            phase = fujisan.DESCENT if descent else 0
+            moves = board.moves(occ | phase)
+            after = {nxt & ~fujisan.DESCENT for _, _, nxt in moves}
+            # forwards the search leaves out moves onto squares from which the goal is out of reach
+            hopeful = {nxt & ~fujisan.DESCENT for _, to, nxt in moves if board._hopeful[descent][to]}
+            assert board._layer({occ}, descent, backward=False) == hopeful
+            for t in after:
+                assert occ in board._layer({t}, descent, backward=True)
+            for before in board._layer({occ}, descent, backward=True):
+                assert occ in {nxt & ~fujisan.DESCENT for _, _, nxt in board.moves(before | phase)}

@@ -71,7 +71,7 @@ PEAK_MASK = sum(1 << square(r, c) for r in (0, 1) for c in PEAK)
 ENDS_MASK = sum(1 << square(r, c) for r in (0, 1) for c in (0, WIDTH - 1))
 START = ENDS_MASK
 PEAK_SQUARES = tuple(square(r, c) for r in (0, 1) for c in PEAK)
-ROW_MASKS = (sum(1 << square(0, c) for c in range(WIDTH)), sum(1 << square(1, c) for c in range(WIDTH)))
+TOP_ROW, BOTTOM_ROW = (sum(1 << square(row, c) for c in range(WIDTH)) for row in (0, 1))
 
 
 def _peak_steps(sq: int) -> tuple[int, int]:
@@ -82,10 +82,7 @@ def _peak_steps(sq: int) -> tuple[int, int]:
 
 
 PEAK_STEPS = {sq: _peak_steps(sq) for sq in PEAK_SQUARES}
-# The squares whose occupancy decides a priest's moves: his row and his domino; on the peak
-# during the climb, the two squares he may step to.
-NEAR_DOWN = tuple(ROW_MASKS[sq // WIDTH] | 1 << (sq + WIDTH if sq < WIDTH else sq - WIDTH) for sq in range(2 * WIDTH))
-NEAR_UP = tuple(sum(1 << t for t in PEAK_STEPS[sq]) if sq in PEAK_STEPS else NEAR_DOWN[sq] for sq in range(2 * WIDTH))
+DOMINO = 1 | 1 << WIDTH  # times a top square's bit: both squares of its domino
 
 
 def _reach(sq: int, descent: bool) -> tuple[int, int]:
@@ -175,6 +172,30 @@ class FujisanBoard:
         self.up = layout.values(False)
         self.down = layout.values(True)
         self._most_up, self._most_down = max(self.up), max(self.down)
+        self._hopeful = tuple(
+            [d != float("inf") for d in self._relaxed_distances(descent)] for descent in (False, True)
+        )
+        # xor masks of the moves along each row, by phase and direction, keyed by the row's occupied squares
+        self._row_steps: tuple[tuple[tuple[dict[int, tuple[int, ...]], ...], ...], ...] = tuple(
+            tuple(({}, {}) for _ in range(2)) for _ in range(2)
+        )
+        # who may step to the other square of his domino, top priests then bottom ones, by phase and direction
+        self._partner_ok = tuple(
+            tuple(self._partner_masks(descent, backward) for backward in (False, True)) for descent in (False, True)
+        )
+
+    def _partner_masks(self, descent: bool, backward: bool) -> tuple[int, int]:
+        """Top squares whose priest may step down, bottom squares whose priest may step up.
+
+        On the way up only the mountain's dominoes (columns 1-12, the peak's
+        included); on the way down any, the ends included. Forwards, never onto
+        a square from which the goal cannot be reached.
+        """
+        cols = range(WIDTH) if descent else range(1, WIDTH - 1)
+        reachable = self._hopeful[descent]
+        top = sum(1 << square(0, c) for c in cols if backward or reachable[square(1, c)])
+        bottom = sum(1 << square(1, c) for c in cols if backward or reachable[square(0, c)])
+        return top, bottom
 
     def is_goal(self, state: int) -> bool:
         if self.country_road:
@@ -242,9 +263,9 @@ class FujisanBoard:
         """Moves one priest needs to reach his goal squares when any other priests may lie in his way.
 
         With up to three others between, a run of d squares counts d - 3 to d
-        unoccupied ones, so the priest may land on any number in that range. The
-        sum over the priests is a lower bound that changes by at most one per
-        move (each real move is a relaxed one), which keeps A* exact.
+        unoccupied ones, so the priest may land on any number in that range.
+        The search uses only which distances are finite: a priest on any other
+        square can never reach the goal, so moves onto those squares are dropped.
         """
         values = self.down if descent else self.up
         last = WIDTH - 1
@@ -285,100 +306,134 @@ class FujisanBoard:
     def solve(self, state: int = START) -> list[tuple[int, int]] | None:
         """A shortest list of (from, to) squares from ``state`` to the goal, None if there is none.
 
-        A* on the sum of the priests' relaxed distances (see ``_relaxed_distances``);
-        each priest's moves are looked up by the squares that matter to them (his
-        row, his domino, the peak), cached as xor masks.
+        Country Road's way down starts from one position only, all four priests
+        on the peak, so its shortest solution is the shortest climb followed by
+        the shortest descent, each found on its own.
         """
         if self.is_goal(state):
             return []
-        goal = (DESCENT | ENDS_MASK) if self.country_road else PEAK_MASK
-        climb_done = PEAK_MASK if self.country_road else -1
-        up, down = self._relaxed_distances(False), self._relaxed_distances(True)
-        later = sum(down[sq] for sq in PEAK_SQUARES) if self.country_road else 0
+        occ = state & ~DESCENT
+        if state & DESCENT:
+            return self._shortest(occ, ENDS_MASK, True)
+        climb = self._shortest(occ, PEAK_MASK, False)
+        if climb is None or not self.country_road:
+            return climb
+        descent = self._shortest(PEAK_MASK, ENDS_MASK, True)
+        return None if descent is None else climb + descent
 
-        def estimate(s: int) -> float:
-            table, extra = (down, 0) if s & DESCENT else (up, later)
-            total = extra
-            bits = s & ~DESCENT
-            while bits:
-                low = bits & -bits
-                bits ^= low
-                total += table[low.bit_length() - 1]
-            return total
+    def _shortest(self, source: int, target: int, descent: bool) -> list[tuple[int, int]] | None:
+        """Breadth-first from both ends, one whole layer at a time on the side with the smaller one.
 
-        first = estimate(state)
-        if first == float("inf"):
-            return None
-        # Per reached state: its parent and its depth, as parent << 16 | depth. The
-        # buckets hold states with the depth they were reached at (<< 32), so an
-        # entry whose state was reached more cheaply since is stale, and the
-        # estimate of a live one is its bucket's level less its depth.
-        reached: dict[int, int] = {state: -1 << 16}
-        level = int(first)
-        buckets: dict[int, list[int]] = {level: [state]}
-        # (xor mask, change of the estimate) for each move of a priest, by the squares that decide it;
-        # moves to a square from which the goal cannot be reached are left out.
-        cache: dict[int, tuple[tuple[int, int], ...]] = {}
-        targets = self._targets
-        inf = float("inf")
-        while buckets:
-            while level not in buckets:
-                level += 1
-            todo = buckets.pop(level)
-            while todo:
-                entry = todo.pop()
-                g = entry >> 32
-                s = entry & 0xFFFFFFFF
-                if reached[s] & 0xFFFF < g:
-                    continue  # reached again more cheaply and expanded at its lower level
-                descent = s & DESCENT
-                occ = s ^ descent
-                near = NEAR_DOWN if descent else NEAR_UP
-                link = s << 16 | (g + 1)
-                child_g = (g + 1) << 32
-                bits = occ
-                while bits:
-                    low = bits & -bits
-                    bits ^= low
-                    sq = low.bit_length() - 1
-                    key = occ & near[sq] | descent | sq << 29
-                    moves = cache.get(key)
-                    if moves is None:
-                        table = down if descent else up
-                        here = table[sq]
-                        moves = cache[key] = tuple(
-                            (low | (1 << to), int(table[to] - here))
-                            for to in targets(sq, occ, descent)
-                            if table[to] != inf
-                        )
-                    for delta, change in moves:
-                        t = s ^ delta
-                        if t == climb_done:
-                            t |= DESCENT
-                        known = reached.get(t)
-                        if known is not None and known & 0xFFFF <= g + 1:
-                            continue
-                        reached[t] = link
-                        if t == goal:
-                            return self._unwind(reached, t)
-                        if change == -1:
-                            todo.append(t | child_g)
-                        else:
-                            buckets.setdefault(level + 1 + change, []).append(t | child_g)
-        return None
-
-    @staticmethod
-    def _unwind(reached: dict[int, int], last: int) -> list[tuple[int, int]]:
-        chain = [last]
-        while reached[chain[-1]] >= 0:
-            chain.append(reached[chain[-1]] >> 16)
+        The first layer to touch the other side's newest layer gives a shortest
+        path (nothing met before, so it cannot be shorter); the path is read back
+        through the stored layers, so no parents are kept. Layers are sets of
+        positions and grow by xor masks looked up per priest.
+        """
+        if source == target:
+            return []
+        sides = ([{source}], [{target}])
+        seen = ({source}, {target})
+        while True:
+            side = 0 if len(sides[0][-1]) <= len(sides[1][-1]) else 1
+            grown = self._layer(sides[side][-1], descent, backward=side == 1)
+            grown -= seen[side]
+            if not grown:
+                return None
+            seen[side].update(grown)
+            sides[side].append(grown)
+            meet = grown & sides[1 - side][-1]
+            if meet:
+                break
+        middle = min(meet)
+        chain = [middle]
+        for layer in reversed(sides[0][:-1]):
+            chain.append(min(layer & self._layer({chain[-1]}, descent, backward=True)))
         chain.reverse()
+        for layer in reversed(sides[1][:-1]):
+            chain.append(min(layer & self._layer({chain[-1]}, descent, backward=False)))
         steps = []
         for before, after in itertools.pairwise(chain):
-            gone = (before & ~after) & ~DESCENT
-            came = (after & ~before) & ~DESCENT
+            gone, came = before & ~after, after & ~before
             steps.append((gone.bit_length() - 1, came.bit_length() - 1))
         return steps
+
+    def _layer(self, positions: set[int], descent: bool, backward: bool) -> set[int]:
+        """Every position one move after (or, ``backward``, before) one of ``positions``.
+
+        Moves along a row depend on that row alone, so each row's moves are
+        looked up by its occupied squares; the steps to the other square of a
+        domino (the same both ways) are found for all priests at once by shifts.
+        """
+        top_cache, bottom_cache = self._row_steps[descent][backward]
+        down_ok, up_ok = self._partner_ok[descent][backward]
+        out: list[int] = []
+        extend, append = out.extend, out.append
+        for s in positions:
+            top, bottom = s & TOP_ROW, s & BOTTOM_ROW
+            masks = top_cache.get(top)
+            if masks is None:
+                masks = top_cache[top] = self._row_masks(top, descent, backward)
+            extend(map(s.__xor__, masks))
+            masks = bottom_cache.get(bottom)
+            if masks is None:
+                masks = bottom_cache[bottom] = self._row_masks(bottom, descent, backward)
+            extend(map(s.__xor__, masks))
+            movers = top & ~(s >> WIDTH) & down_ok
+            while movers:
+                low = movers & -movers
+                movers ^= low
+                append(s ^ low * DOMINO)
+            movers = bottom & ~(s << WIDTH) & up_ok
+            while movers:
+                low = movers & -movers
+                movers ^= low
+                append(s ^ (low >> WIDTH) * DOMINO)
+        return set(out)
+
+    def _row_masks(self, row_occ: int, descent: bool, backward: bool) -> tuple[int, ...]:
+        """The xor masks of the moves along one row with these squares occupied (or the moves that led there).
+
+        Forwards, squares from which a priest can never reach his goal are left out.
+        """
+        reachable = self._hopeful[descent]
+        masks: list[int] = []
+        bits = row_occ
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            sq = low.bit_length() - 1
+            if not descent and sq % WIDTH in PEAK:
+                across = PEAK_STEPS[sq][1]
+                ends = [] if row_occ >> across & 1 else [across]
+                if backward:  # he may also have counted his way up onto the peak
+                    ends += self._row_origins(sq, row_occ, descent)
+            elif backward:
+                ends = self._row_origins(sq, row_occ, descent)
+            else:
+                ends = [t for t in self._line_targets(sq, row_occ, int(descent)) if reachable[t]]
+            masks.extend(low | 1 << t for t in ends)
+        return tuple(masks)
+
+    def _row_origins(self, sq: int, occ: int, descent: bool) -> list[int]:
+        """The squares of his row from which a priest may have just counted his way onto ``sq``."""
+        row, col = divmod(sq, WIDTH)
+        if not descent and not 1 <= col <= WIDTH - 2:
+            return []  # the climb never lands on the ground
+        need = (self.down if descent else self.up)[sq]
+        reach = REACH_DOWN if descent else REACH_UP
+        out = []
+        for step in (1, -1):
+            between = 0  # unoccupied squares between the origin and sq
+            c = col + step
+            while 0 <= c < WIDTH and between < need:
+                a = row * WIDTH + c
+                if not occ >> a & 1:
+                    on_peak = not descent and c in PEAK  # moves only up, down or across
+                    if between + 1 == need and not on_peak and (reach[a][0] | reach[a][1]) >> sq & 1:
+                        out.append(a)
+                    between += 1
+                c += step
+        return out
 
 
 @lru_cache(maxsize=256)
