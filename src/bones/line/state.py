@@ -236,8 +236,8 @@ class LineState(SettledState):
         hands, boneyard = deal(rules, self.seed, hand_no)
         if rules.first_opener == TOP_DOUBLE:
             opener, tile = first_opener(rules, hands)
-        elif score.winner is not None:
-            opener, tile = score.winner, -1
+        elif score.opener is not None:
+            opener, tile = score.opener, -1
         else:
             opener, tile = (self.opener + rules.direction) % rules.players, -1
         new_kernel = Kernel(rules.spec(), hands, boneyard[::-1], opener, tile)
