@@ -111,6 +111,28 @@ def _reach(sq: int, descent: bool) -> tuple[int, int]:
 
 REACH_UP = tuple(_reach(sq, False) for sq in range(2 * WIDTH))
 REACH_DOWN = tuple(_reach(sq, True) for sq in range(2 * WIDTH))
+# Every square of a square's row to its right, and to its left.
+SIDES = tuple(
+    (
+        sum(1 << square(sq // WIDTH, c) for c in range(sq % WIDTH + 1, WIDTH)),
+        sum(1 << square(sq // WIDTH, c) for c in range(sq % WIDTH)),
+    )
+    for sq in range(2 * WIDTH)
+)
+
+
+def _origins(sq: int, descent: bool) -> int:
+    """The squares from which a count move may land on ``sq``: none onto the ground on the way up, none from the peak."""
+    if not descent and sq % WIDTH in (0, WIDTH - 1):
+        return 0
+    reach = REACH_DOWN if descent else REACH_UP
+    return sum(
+        1 << a for a in range(2 * WIDTH) if (reach[a][0] | reach[a][1]) >> sq & 1 and (descent or a % WIDTH not in PEAK)
+    )
+
+
+ORIGINS_UP = tuple(_origins(sq, False) for sq in range(2 * WIDTH))
+ORIGINS_DOWN = tuple(_origins(sq, True) for sq in range(2 * WIDTH))
 
 
 @dataclass(frozen=True)
@@ -175,6 +197,7 @@ class FujisanBoard:
         self._hopeful = tuple(
             [d != float("inf") for d in self._relaxed_distances(descent)] for descent in (False, True)
         )
+        self._hopeful_mask = tuple(sum(1 << sq for sq, ok in enumerate(hopeful) if ok) for hopeful in self._hopeful)
         # xor masks of the moves along each row, by phase and direction, keyed by the row's occupied squares
         self._row_steps: tuple[tuple[tuple[dict[int, tuple[int, ...]], ...], ...], ...] = tuple(
             tuple(({}, {}) for _ in range(2)) for _ in range(2)
@@ -393,47 +416,68 @@ class FujisanBoard:
     def _row_masks(self, row_occ: int, descent: bool, backward: bool) -> tuple[int, ...]:
         """The xor masks of the moves along one row with these squares occupied (or the moves that led there).
 
-        Forwards, squares from which a priest can never reach his goal are left out.
+        The k-th unoccupied square from a priest is where a count of k takes him,
+        so forwards each direction is a scan of the unoccupied squares up to the
+        highest number, and backwards the square a priest came from is the n-th
+        unoccupied square from the n he stands on. Forwards, squares from which
+        a priest can never reach his goal are left out.
         """
-        reachable = self._hopeful[descent]
+        values, most = (self.down, self._most_down) if descent else (self.up, self._most_up)
+        hopeful = self._hopeful_mask[descent]
+        reach = REACH_DOWN if descent else REACH_UP
+        origins = ORIGINS_DOWN if descent else ORIGINS_UP
+        free_squares = ~row_occ
         masks: list[int] = []
         bits = row_occ
         while bits:
             low = bits & -bits
             bits ^= low
             sq = low.bit_length() - 1
-            if not descent and sq % WIDTH in PEAK:
+            on_peak = not descent and sq % WIDTH in PEAK
+            if on_peak:  # up, down or across only
                 across = PEAK_STEPS[sq][1]
-                ends = [] if row_occ >> across & 1 else [across]
-                if backward:  # he may also have counted his way up onto the peak
-                    ends += self._row_origins(sq, row_occ, descent)
-            elif backward:
-                ends = self._row_origins(sq, row_occ, descent)
-            else:
-                ends = [t for t in self._line_targets(sq, row_occ, int(descent)) if reachable[t]]
-            masks.extend(low | 1 << t for t in ends)
+                if free_squares >> across & 1:
+                    masks.append(low | 1 << across)
+                if not backward:
+                    continue
+            if backward:  # where he counted his way here from
+                need = values[sq]
+                if not need:
+                    continue
+                right, left = SIDES[sq]
+                right &= free_squares
+                left &= free_squares
+                for _ in range(need - 1):
+                    right &= right - 1  # the nearest to his right gone
+                    if left:
+                        left ^= 1 << left.bit_length() - 1  # the nearest to his left gone
+                if right:
+                    came = right & -right
+                    if came & origins[sq]:
+                        masks.append(low | came)
+                if left:
+                    came = 1 << left.bit_length() - 1
+                    if came & origins[sq]:
+                        masks.append(low | came)
+                continue
+            rightwards, leftwards = reach[sq]
+            free = rightwards & free_squares
+            count = 0
+            while free and count < most:
+                step = free & -free
+                free ^= step
+                count += 1
+                if values[step.bit_length() - 1] == count and step & hopeful:
+                    masks.append(low | step)
+            free = leftwards & free_squares
+            count = 0
+            while free and count < most:
+                here = free.bit_length() - 1
+                free ^= 1 << here
+                count += 1
+                if values[here] == count and hopeful >> here & 1:
+                    masks.append(low | 1 << here)
         return tuple(masks)
-
-    def _row_origins(self, sq: int, occ: int, descent: bool) -> list[int]:
-        """The squares of his row from which a priest may have just counted his way onto ``sq``."""
-        row, col = divmod(sq, WIDTH)
-        if not descent and not 1 <= col <= WIDTH - 2:
-            return []  # the climb never lands on the ground
-        need = (self.down if descent else self.up)[sq]
-        reach = REACH_DOWN if descent else REACH_UP
-        out = []
-        for step in (1, -1):
-            between = 0  # unoccupied squares between the origin and sq
-            c = col + step
-            while 0 <= c < WIDTH and between < need:
-                a = row * WIDTH + c
-                if not occ >> a & 1:
-                    on_peak = not descent and c in PEAK  # moves only up, down or across
-                    if between + 1 == need and not on_peak and (reach[a][0] | reach[a][1]) >> sq & 1:
-                        out.append(a)
-                    between += 1
-                c += step
-        return out
 
 
 @lru_cache(maxsize=256)
