@@ -21,14 +21,16 @@ Country Road: once all four priests are on the peak, the two peak dominoes go to
 the starting places, each to the end on its own side (column 6's to column 0,
 column 7's to column 13) and the way up it lay, so top stays top. The text says
 only "move the dominoes at the peak to the Priests' original setup positions";
-the nearer end for each and no turning is the move that changes the fewest
-things the text does not mention. The peak squares count as blanks, and the
+the nearer end for each keeps the two in their left-to-right order, and no
+turning is mentioned, so none is made: the move that changes the fewest things
+the text does not mention. The peak squares count as blanks, and the
 priests must all leave the mountain: a priest who lands on an end domino has
 left and never steps back on.
 
-The search state is one int: bit ``row * 14 + col`` for each occupied square,
-plus bit 28 for the descent. Priests are alike, so a position is just the set
-of occupied squares.
+A position is one int: bit ``row * 14 + col`` for each occupied square, plus
+bit 28 for the descent. Priests are alike, so a position is just the set of
+occupied squares. The solver searches the climb and the descent each on its own,
+without the descent bit.
 """
 
 from __future__ import annotations
