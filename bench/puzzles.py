@@ -2,7 +2,8 @@
 
 - Bee Donimoes: every published problem (advanced rule), every queen, solved: 20 problems in at most 5 s
   together (the book's own Python solver takes about 45 s for them).
-- Fujisan: the 20 published problems in at most 1 s together.
+- Fujisan: the 20 published problems in under 0.35 s together (issue 10: the author's Java solver takes
+  0.35 s for them on this kind of machine, warmed up).
 - Mountains and Valleys: solve times on 100 random deals (median, max, how many proved impossible).
 
 Every solve starts cold (no cached rounds or boards). Run: ``python bench/puzzles.py [--deals N] [--strict]``;
@@ -24,7 +25,7 @@ from bones.puzzles.fujisan import FujisanBoard, FujisanLayout
 from bones.puzzles.problems import problems
 
 BEE_TARGET = 5.0
-FUJISAN_TARGET = 1.0
+FUJISAN_TARGET = 0.35
 
 
 def bench_bee() -> float:
@@ -69,15 +70,17 @@ def bee_distribution(layouts: int, seed: int) -> None:
 
 def bench_fujisan() -> float:
     print("Fujisan, published problems (shortest solution)")
-    total = 0.0
+    total = cpu = 0.0
     lengths = []
     for problem in problems("fujisan"):
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         steps = FujisanBoard(FujisanLayout.parse(problem.grid), country_road=False).solve()
         total += time.perf_counter() - started
+        cpu += time.process_time() - started_cpu
         lengths.append("-" if steps is None else str(len(steps)))
     print(f"  lengths: {' '.join(lengths)}")
-    print(f"  all 20: {total:.2f} s (target {FUJISAN_TARGET:.0f} s)")
+    # CPU time too: on a loaded machine it says more about the solver than the wall clock does.
+    print(f"  all 20: {total:.3f} s (CPU {cpu:.3f} s; target {FUJISAN_TARGET} s)")
     return total
 
 

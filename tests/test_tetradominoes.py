@@ -625,3 +625,17 @@ def test_tournament_tokens_follow_the_first_player() -> None:
     assert rules.first_player(5) == 0
     three = bones.rules("tetradominoes", players=3, tournament=True)
     assert three.target == 3 and three.colours(2) == (0, 0, 0)
+
+
+def test_the_refill_draw_ends_a_passed_turn_too() -> None:
+    """Issue 10: "If you have fewer than four dominoes, draw a domino" follows the passing rule."""
+    state = game(hands=[["0:0"], ["1:1"]], revealed=[["0:1"], []], board=["6:6@0,0>"], boneyard=["5:5", "2:2"])
+    assert texts(state) == ["pass"]  # stuck with one hidden domino
+    after = state.play("pass")
+    assert after.to_move == 1
+    assert set(map(str, after.revealed_tiles(0))) == {"0:0", "1:0"}  # the pass showed them
+    assert list(map(str, after.hidden_tiles(0))) == ["5:5"]  # then the refill drew, hidden
+    assert len(after.kernel.boneyard) == 1
+    # a pass that drew does not count towards a blocked game: the new domino may play
+    after = after.play("pass")
+    assert not after.is_over and after.to_move == 0

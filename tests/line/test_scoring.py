@@ -145,6 +145,21 @@ def test_kozel_fish_the_heavier_pair_writes_its_own_total() -> None:
     assert state.to_move == 0  # who made the fish opens
 
 
+def test_kozel_fish_is_won_by_the_lighter_pair_even_when_the_fish_maker_writes() -> None:
+    # issue 10: seat 0 made the fish, his pair holds 25 (0:0 alone) + 14 and writes 39
+    state = play(setup("kozel", ["1:1 0:0", "2:2 3:0", "5:5 4:0", "6:6 3:3"]), "1:1")
+    result = state.results[0]
+    assert result.points == (39, 0)
+    assert result.winner == 1  # the lighter hand of the lighter pair (seats 1 and 3)
+    assert "seats 1 and 3 is lighter" in result.note and "seat 0" not in result.note
+    assert state.to_move == 0  # the fish maker still opens the next hand
+
+
+def test_kozel_fish_winner_is_the_lighter_pair_when_the_fish_maker_wins() -> None:
+    state = play(setup("kozel", ["1:1 2:0", "5:5", "3:3", "4:4"]), "1:1")
+    assert state.results[0].winner in (0, 2) and state.results[0].points == (0, 18)
+
+
 def test_kozel_double_blank_counts_25_when_pairs_are_compared() -> None:
     state = play(setup("kozel", ["1:1 2:0", "5:5", "0:0", "4:4"]), "1:1")
     assert state.scores == (27, 0)  # 2 + 25 against 10 + 8
@@ -154,6 +169,8 @@ def test_kozel_equal_pairs_are_eggs_carried_to_the_next_losers() -> None:
     state = play(setup("kozel", ["1:1 2:0", "3:0", "3:3", "5:0"]), "1:1")
     assert state.scores == (0, 0) and state.eggs == 8
     assert "eggs" in state.results[0].note
+    assert state.results[0].winner is None  # nobody wins eggs
+    assert state.to_move == 0  # the fish maker opens the next hand all the same
     # eggs pile up
     state = play(setup("kozel", ["1:1 2:0", "3:0", "3:3", "5:0"], eggs=8), "1:1")
     assert state.eggs == 16
@@ -202,3 +219,21 @@ def test_classic_blocked_lightest_scores_the_others_total() -> None:
 def test_classic_match_is_to_200() -> None:
     state = play(setup("classic", ["6:6 6:1", "5:3 2:2"], scores=[195, 0]), "6:6", "pass", "6:1@left")
     assert state.outcome is not None and "200" in state.outcome.reason
+
+
+def test_kozel_terminal_sheets_name_the_lighter_pair_and_no_winner_for_eggs() -> None:
+    import io
+
+    from rich.console import Console
+
+    from bones.terminal import show_sheet
+
+    names = ["You", "Lily", "Max", "Zoe"]
+    for hands, expected in (
+        (["1:1 0:0", "2:2 3:0", "5:5 4:0", "6:6 3:3"], "fish: the pair of seats 1 and 3 is lighter (25 against 39)"),
+        (["1:1 2:0", "4:0", "3:3", "2:2"], "fish with equal pairs (8 each): eggs, nobody wins, 8 carried"),
+    ):
+        state = play(setup("kozel", hands), "1:1")
+        out = io.StringIO()
+        show_sheet(state.results[0], state, names, Console(file=out, width=200, force_terminal=False))
+        assert expected in " ".join(out.getvalue().split())  # the title wraps to the table's width

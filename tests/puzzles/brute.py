@@ -105,8 +105,8 @@ def fujisan_shortest(columns: Sequence[tuple[int, int]], country_road: bool = Fa
         values = down if descent else up
         for p in priests:
             r, c = p
-            if not descent and p in peak:
-                targets = peak - priests
+            if not descent and p in peak:  # back and forth in his domino, to and fro along his row
+                targets = {(1 - r, c), (r, 13 - c)} - priests
             elif descent and p in ends:
                 targets = {(1 - r, c)} - priests
             else:

@@ -12,9 +12,11 @@ from bones.puzzles.problems import problems
 from bones.record import Record
 from tests.puzzles import brute
 
-PUBLISHED = [14, 17, 20, 23, 26, 29, 32, 35, 38, 41, 44, 47, 49, 52, 56, 58, 60, 64, 67, 70]
+# The lengths of the book's own solutions ("Fujisan Solutions" at the end of the rules,
+# github.com/donkirkby/donimoes raw_rules/rules.md), which step on the peak only up, down or across.
+PUBLISHED = [14, 17, 20, 23, 26, 29, 32, 35, 38, 42, 44, 47, 49, 52, 56, 58, 61, 64, 68, 70]
 # Up and back down (Country Road); problem 1's priests can climb but never all get down.
-COUNTRY_ROAD = [None, 29, 33, 35, 36, 41, 46, 47, 49, 53, 55, 58, 59, 65, 67, 70, 69, 75, 80, 81]
+COUNTRY_ROAD = [None, 29, 33, 35, 36, 41, 46, 47, 49, 54, 55, 58, 59, 65, 67, 70, 70, 75, 81, 81]
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -32,7 +34,7 @@ def test_country_road_is_optimal_against_brute_force(seed: int) -> None:
     assert (None if steps is None else len(steps)) == brute.fujisan_shortest(layout.columns, country_road=True)
 
 
-def test_published_lengths_rise_as_designed() -> None:
+def test_published_lengths_match_the_books_solutions() -> None:
     layouts = [fujisan.FujisanLayout.parse(p.grid) for p in problems("fujisan")]
     assert [len(fujisan.solve_layout(layout) or []) for layout in layouts] == PUBLISHED
     country_road = [fujisan.solve_layout(layout, country_road=True) for layout in layouts]
@@ -85,12 +87,35 @@ def test_the_rules_refuse_with_reasons() -> None:
     assert state.moves == ()
 
 
-def test_peak_priests_stay_on_the_peak_but_move_freely_there() -> None:
+def test_peak_priests_stay_on_the_peak_and_step_only_in_straight_lines() -> None:
     layout = fujisan.FujisanLayout(tuple((1, 2) for _ in range(12)))
     board = fujisan.FujisanBoard(layout, False)
-    on_peak = 1 << fujisan.square(0, 6)
-    targets = {to for frm, to, _ in board.moves(on_peak)}
-    assert targets == {fujisan.square(1, 6), fujisan.square(0, 7), fujisan.square(1, 7)}
+    for row, col in [(0, 6), (1, 6), (0, 7), (1, 7)]:
+        targets = {to for frm, to, _ in board.moves(1 << fujisan.square(row, col))}
+        assert targets == {fujisan.square(1 - row, col), fujisan.square(row, 13 - col)}
+    blocked = 1 << fujisan.square(0, 6) | 1 << fujisan.square(1, 6) | 1 << fujisan.square(0, 7)
+    targets = {to for frm, to, _ in board.moves(blocked) if frm == fujisan.square(0, 6)}
+    assert targets == set()  # B7 is free, but only diagonally
+
+
+def test_problem_10_takes_the_books_42_moves_without_a_diagonal_step() -> None:
+    state = bones.rules("fujisan").new_game(setup={"grid": problems("fujisan")[9].grid})
+    solution = state.solve()
+    assert len(solution) == 42
+    for move in solution:
+        start, end = str(move).split("-")
+        if start[1:] in ("6", "7"):
+            assert start[0] == end[0] or start[1:] == end[1:], move
+    state = bones.rules("fujisan").new_game(setup={"grid": problems("fujisan")[9].grid})
+    for move in solution:
+        state = state.play(move)
+        end = str(move).split("-")[1]
+        if end[1:] in ("6", "7"):
+            break
+    diagonal = f"{'TB'[end[0] == 'T']}{13 - int(end[1:])}"
+    assert diagonal not in state.observation(0).position["priests"]
+    with pytest.raises(bones.IllegalMoveError, match="straight line"):
+        state.play(f"{end}-{diagonal}")
 
 
 def test_generator_hits_the_chosen_length_and_new_games_are_solvable() -> None:
@@ -99,3 +124,24 @@ def test_generator_hits_the_chosen_length_and_new_games_are_solvable() -> None:
     for seed in range(3):
         state = bones.rules("fujisan").new_game(seed=seed)
         assert state.solve() and state.solve() != [state.play("give-up").moves[-1]]
+
+
+@pytest.mark.parametrize("country_road", [False, True])
+def test_the_search_steps_backwards_exactly_where_the_rules_step_forwards(country_road: bool) -> None:
+    """The solver meets in the middle: each position's predecessors must be exactly the positions with a move to it."""
+    layout = fujisan.random_layout(random.Random(11))
+    board = fujisan.FujisanBoard(layout, country_road)
+    rng = random.Random(5)
+    for descent in (False, True):
+        for _ in range(300):
+            occ = sum(1 << sq for sq in rng.sample(range(2 * fujisan.WIDTH), 4))
+            phase = fujisan.DESCENT if descent else 0
+            moves = board.moves(occ | phase)
+            after = {nxt & ~fujisan.DESCENT for _, _, nxt in moves}
+            # forwards the search leaves out moves onto squares from which the goal is out of reach
+            hopeful = {nxt & ~fujisan.DESCENT for _, to, nxt in moves if board._hopeful[descent][to]}
+            assert board._layer({occ}, descent, backward=False) == hopeful
+            for t in after:
+                assert occ in board._layer({t}, descent, backward=True)
+            for before in board._layer({occ}, descent, backward=True):
+                assert occ in {nxt & ~fujisan.DESCENT for _, _, nxt in board.moves(before | phase)}

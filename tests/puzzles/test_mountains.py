@@ -193,3 +193,13 @@ def test_drawn_solitaire_turns_one_up_per_placement() -> None:
     assert hidden and not any(t in str(state.observation(0).to_dict()) for t in hidden)
     state = state.play(state.legal_moves[0])
     assert len(state.hands[0]) == 5 and len(state.face_down) == 12
+
+
+def test_solitaire_lifting_has_no_limit() -> None:
+    """Issue 10: the book lets the player lift and place again for as long as they like."""
+    state = bones.rules("mountains").new_game(setup={"grid": BOOK_DEAL})
+    for _ in range(40):  # 80 moves: well past the 60 where lifting used to stop
+        state = state.play("b1=4,c1=2").play("lift b1")
+    assert len(state.moves) == 80 and "lift b1" in map(str, state.play("b1=4,c1=2").legal_moves)
+    state = state.play("b1=4,c1=2").play("lift c1")
+    assert state.values[1] == -1 and not state.is_over

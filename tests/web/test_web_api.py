@@ -329,3 +329,29 @@ def test_no_response_of_a_whole_match_shows_a_hidden_tile(client: TestClient, ga
     assert stats["played"] == 1
     record = client.get(f"/api/games/{view['id']}/record", headers=headers).json()
     assert record["game"] == game and len(record["moves"]) == view["move_number"]
+
+
+# Kozel fishes (issue 10): seat 0 makes the fish with 1:1 and nobody can follow.
+FISH_WRITTEN_BY_THE_FISH_MAKER = {"hands": [["1:1", "0:0"], ["2:2", "3:0"], ["5:5", "4:0"], ["6:6", "3:3"]]}
+EGGS = {"hands": [["1:1", "2:0"], ["4:0"], ["3:3"], ["2:2"]]}
+
+
+@pytest.mark.parametrize(
+    ("setup", "winner", "points", "hands_won", "eggs"),
+    [(FISH_WRITTEN_BY_THE_FISH_MAKER, 1, [39, 0], [0, 1], 0), (EGGS, None, [0, 0], [0, 0], 8)],
+    ids=["fish", "eggs"],
+)
+def test_a_kozel_fish_sheet_names_the_lighter_pair_and_eggs_nobody(
+    client: TestClient, setup: dict[str, Any], winner: int | None, points: list[int], hands_won: list[int], eggs: int
+) -> None:
+    view, headers = start(client, game="kozel", setup=setup)
+    view = client.post(f"/api/games/{view['id']}/moves", headers=headers, json={"move": "1:1", "move_number": 0})
+    view = view.json()
+    assert view["status"] == "sheet"
+    sheet = view["sheet"]
+    assert (sheet["ending"], sheet["winner"], sheet["points"], sheet["eggs"]) == ("blocked", winner, points, eggs)
+    assert view["hands_won"] == hands_won
+    assert ("eggs" in sheet["note"]) == bool(eggs)
+    assert "seat 0" not in sheet["note"]
+    view = client.post(f"/api/games/{view['id']}/next-hand", headers=headers).json()
+    assert view["to_move"] == 0  # the fish maker opens the next hand either way

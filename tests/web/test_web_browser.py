@@ -651,4 +651,29 @@ def test_focus_follows_the_play_and_stays_inside_dialogs(browser: Any, live_serv
     page.wait_for_function("() => window.BonesTable.state.view.status === 'playing'")
     page.wait_for_function(f"() => ({active})() !== 'body' && ({active})() !== 'next-hand'", timeout=3000)
     assert page.evaluate("() => !!document.activeElement.closest('#hand, #boneyard, .topbar')")
+def test_kozel_fish_and_eggs_sheets(browser: Any, live_server: Any) -> None:
+    """Issue 10: the lighter pair wins a fish even when the fish maker's pair writes; eggs have no winner."""
+    fish = {"hands": [["1:1", "0:0"], ["2:2", "3:0"], ["5:5", "4:0"], ["6:6", "3:3"]], "scores": [70, 0]}
+    page = open_table(browser, live_server, {"game": "kozel", "setup": fish}, LANDSCAPE)
+    page.locator('.hand .tile[data-tile="1:1"]').click()
+    page.wait_for_selector("#sheet:not([hidden])")
+    v = view(page)
+    them = " & ".join(v["seats"][seat]["name"] for seat in (1, 3))
+    assert page.locator("#sheet-title").inner_text() == "Hand 1: Fish! The hand is blocked"
+    assert page.locator("#sheet-note").inner_text() == f"{them} win the hand; the others write their pips."
+    starred = page.locator("#sheet-hands tr.winner td:first-child").all_inner_texts()
+    assert starred == [v["seats"][1]["name"], v["seats"][3]["name"]]
+    page.locator("#next-hand").click()  # 70 + 39: we are the goat
+    page.wait_for_selector("#results:not([hidden])")
+    assert page.locator("#results-hands").inner_text() == "Hands won: Us 0, Them 1"
+    page.close()
+
+    eggs = {"hands": [["1:1", "2:0"], ["4:0"], ["3:3"], ["2:2"]]}
+    page = open_table(browser, live_server, {"game": "kozel", "setup": eggs}, PORTRAIT)
+    page.locator('.hand .tile[data-tile="1:1"]').click()
+    page.wait_for_selector("#sheet:not([hidden])")
+    note = "Equal pips: eggs! Nobody writes. 8 points carried into the next hand."
+    assert page.locator("#sheet-note").inner_text() == note
+    assert page.locator("#sheet-hands tr.winner").count() == 0
+    assert not page.errors
     page.close()

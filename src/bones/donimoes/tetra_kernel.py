@@ -418,9 +418,10 @@ class Kernel:
             shown = self.hidden[seat]
             self.revealed[seat] |= shown
             self.hidden[seat] = 0
-            self.passes += 1
             if log is not None:
                 log.append((seat, PASS, shown, opened, 0))
+            # The refill ends a passed turn too; a domino drawn may play, so that pass blocks nothing.
+            self.passes = 0 if self._refill(seat) else self.passes + 1
             if self.passes >= self.spec.players:
                 self._blocked()
             else:
@@ -500,13 +501,19 @@ class Kernel:
         self.offer = -1
         self.offer_revealed = False
 
+    def _refill(self, seat: int) -> bool:
+        """The end of every turn: a player holding fewer than four dominoes draws one. Whether one was drawn."""
+        if (self.hidden[seat] | self.revealed[seat]).bit_count() >= HAND or not self.boneyard:
+            return False
+        drawn = self.boneyard.pop()
+        if drawn >= 0:
+            self.hidden[seat] |= 1 << drawn
+        if self.log is not None:
+            self.log.append((seat, DRAW, drawn, 0, 0))
+        return True
+
     def _end_turn(self, seat: int, tetromino: bool) -> None:
-        if (self.hidden[seat] | self.revealed[seat]).bit_count() < HAND and self.boneyard:
-            drawn = self.boneyard.pop()
-            if drawn >= 0:
-                self.hidden[seat] |= 1 << drawn
-            if self.log is not None:
-                self.log.append((seat, DRAW, drawn, 0, 0))
+        self._refill(seat)
         if tetromino and self.spec.trade:
             giver, taker = (seat + 3) % 4, (seat + 1) % 4
             if self.hand(giver) and self.hand(taker):

@@ -9,7 +9,7 @@ Play matching dominoes in a grid, then try to play the tetromino shapes on top.
 | deal | 4 dominoes each, hidden; the rest is the pile |
 | a turn | play one domino that touches a matching uncovered number; then you may lay one tetromino on it |
 | stuck | reveal two hidden dominoes and draw one, until you can play; then reveal all and pass |
-| refill | after playing, a player holding fewer than four dominoes draws one |
+| refill | at the end of every turn, a passed one included, a player holding fewer than four dominoes draws one |
 | winning | 2 and 4 players: the first player or pair to lay 4 tetrominoes; 3 players: 3 |
 | tournament | games until a player or pair has 7 points, one point per tetromino laid |
 
@@ -61,11 +61,17 @@ Decisions where the texts are silent:
 3. "Adjacent" and "right next to each other" mean sharing an edge.
 4. With 2-4 players laying a tetromino is optional (the solitaire's "you must"
    is its own rule): ``skip`` declines. At most one tetromino per turn.
-5. The refill draw (fewer than four dominoes: draw one) comes at the end of a
-   turn in which a domino was played, after the tetromino.
-6. The player who passes shows every hidden domino. When every player has
-   passed in a row the game is blocked and ends: the player or pair with the
-   most tetrominoes wins; equal counts are a draw (nobody wins).
+5. The refill draw (fewer than four dominoes: draw one) comes at the end of
+   every turn, after the tetromino, and after a pass too: the text puts it after
+   the passing rule with no condition, and nothing in it says otherwise. In a
+   dealt game it never draws after a pass (a hand only shrinks by a play, every
+   play is followed by the refill, and being stuck only draws, so whenever the
+   pile is not empty every hand holds four or more); it matters in set-up
+   positions with smaller hands.
+6. The player who passes shows every hidden domino (a domino then drawn by the
+   refill is hidden). When every player has passed in a row, none of them
+   drawing, the game is blocked and ends: the player or pair with the most
+   tetrominoes wins; equal counts are a draw (nobody wins).
 7. With 3 players all tetrominoes are light, so no two tetrominoes may share an
    edge. A game for 3 in a tournament ends at the third tetromino (a player has
    three tokens).
@@ -137,7 +143,7 @@ from bones.game import (
 )
 from bones.tiles import TILES, Tile, mask_of, pip_set, tiles_of
 
-VERSION = 1
+VERSION = 2  # 2: the refill draw ends a passed turn too
 GAME_ID = "tetradominoes"
 FAMILY = "tetradominoes"
 TOURNAMENT_TARGET = 7

@@ -72,10 +72,12 @@ opened with 1:1 by its holder; later hands by the player who went out or who
 played the tile that made the fish (blocked hand). Only the losing pair writes
 points, so low is good. When a player goes out the other pair writes the pips
 left in both its hands. In a fish each pair adds up its pips; the lighter pair
-wins and the heavier pair writes its own total. A hand holding only 0:0 counts
-25 (decision: also when pair totals are compared in a fish). Equal totals:
-nobody writes ("eggs"), and that total is added to what the losers of the next
-hand write (eggs pile up). The first pair to reach 101 is the goat and loses;
+wins the hand (whoever made the fish) and the heavier pair writes its own
+total. A hand holding only 0:0 counts 25 (decision: also when pair totals are
+compared in a fish). Equal totals: nobody writes and nobody wins the hand
+("eggs"), and that total is added to what the losers of the next hand write
+(eggs pile up); the fish maker still opens the next hand. Hand sheets name the
+winning pair (its lighter hand as the seat), and "hands won" counts for it. The first pair to reach 101 is the goat and loses;
 if the winners are still on 0 it is a dry goat.
 """
 

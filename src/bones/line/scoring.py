@@ -31,11 +31,12 @@ def hand_pips(rules: LineRules, mask: int) -> int:
 
 @dataclass(frozen=True)
 class HandScore:
-    winner: int | None  # the seat that won the hand (opens the next one), None when nobody did
+    winner: int | None  # the seat that won the hand (of a pair: its lighter hand), None when nobody did
     winning_side: int | None
     points: tuple[int, ...]  # per side, written at the end of the hand
     eggs: int  # kozel: points carried into the next hand
     note: str
+    opener: int | None  # the seat that opens the next hand; None: the next seat in turn
 
 
 def score_hand(rules: LineRules, kernel: Kernel, eggs: int) -> HandScore:
@@ -49,6 +50,8 @@ def score_hand(rules: LineRules, kernel: Kernel, eggs: int) -> HandScore:
 
     winner: int | None
     won: int | None
+    # Kozel: whoever went out or made the fish opens the next hand, whoever won it (even after eggs).
+    kozel_opener = kernel.last_player if rules.scoring == KOZEL else None
     if kernel.status == DOMINO:
         winner = kernel.last_player
         won = sides[winner]
@@ -59,47 +62,50 @@ def score_hand(rules: LineRules, kernel: Kernel, eggs: int) -> HandScore:
         if won is None:
             if rules.scoring == KOZEL:
                 carried = eggs + side_pips[0]
-                return HandScore(
-                    kernel.last_player, None, tuple(points), carried, f"fish with equal pairs: eggs, {carried} carried"
-                )
-            return HandScore(None, None, tuple(points), 0, "blocked with equal lowest pips: nobody scores")
+                note = f"fish with equal pairs ({side_pips[0]} each): eggs, nobody wins, {carried} carried"
+                return HandScore(None, None, tuple(points), carried, note, kozel_opener)
+            return HandScore(None, None, tuple(points), 0, "blocked with equal lowest pips: nobody scores", None)
         others = sum(p for seat, p in enumerate(pips) if sides[seat] != won)
         if rules.blocked_difference and rules.scoring != KOZEL:
             assert winner is not None
             own = pips[winner] if not rules.teams else side_pips[won]
             losers = [s for s in range(n_sides) if s != won]
             others = sum(side_pips[s] - own for s in losers)
-        note = (
-            f"blocked: seat {winner} is lightest"
-            if not rules.teams
-            else f"blocked: the pair of seat {winner} is lighter"
-        )
+        if not rules.teams:
+            note = f"blocked: seat {winner} is lightest"
+        else:
+            pair = " and ".join(str(seat) for seat in range(rules.players) if sides[seat] == won)
+            fish = "fish" if rules.scoring == KOZEL else "blocked"
+            note = f"{fish}: the pair of seats {pair} is lighter ({side_pips[won]} against {max(side_pips)})"
 
     if rules.scoring == KOZEL:
         loser = 1 - won
         points[loser] = side_pips[loser] + eggs
-        who = kernel.last_player
-        return HandScore(who, won, tuple(points), 0, note + (f" (with {eggs} from eggs)" if eggs else ""))
+        return HandScore(
+            winner, won, tuple(points), 0, note + (f" (with {eggs} from eggs)" if eggs else ""), kozel_opener
+        )
     if rules.scoring == FIVES:
         points[won] = round_to_five(others)
     elif rules.scoring == MUGGINS:
         points[won] = round_to_five(others) // 5
     else:
         points[won] = others
-    return HandScore(winner, won, tuple(points), 0, note)
+    return HandScore(winner, won, tuple(points), 0, note, winner)
 
 
 def _blocked_winner(
     rules: LineRules, kernel: Kernel, pips: list[int], side_pips: list[int]
 ) -> tuple[int | None, int | None]:
-    """The lightest side of a blocked hand and the seat that opens next; (None, None) on a tie."""
+    """The winning seat and side of a blocked hand; (None, None) on a tie.
+
+    Of a pair, the winning seat is its lighter hand (on equal hands, the one
+    whose turn comes first after the last play).
+    """
     if rules.teams:
         lightest = min(side_pips)
         if side_pips.count(lightest) > 1:
             return None, None
         won = side_pips.index(lightest)
-        if rules.scoring == KOZEL:
-            return kernel.last_player, won
         members = [seat for seat in range(rules.players) if rules.sides[seat] == won]
         seat = min(members, key=lambda s: (pips[s], (s - kernel.last_player) % rules.players))
         return seat, won

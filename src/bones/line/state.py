@@ -280,8 +280,8 @@ class LineState(SettledState):
             hands, boneyard = deal(rules, self.seed, hand_no)
             opener, tile = first_opener(rules, hands)
             new_kernel = Kernel(rules.spec(), hands, boneyard[::-1], opener, tile)
-        elif score.winner is not None:
-            opener = score.winner
+        elif score.opener is not None:
+            opener = score.opener
         else:
             opener = (self.opener + rules.direction) % rules.players
         zeros = (0,) * rules.num_sides

@@ -10,20 +10,27 @@ Moving (the reference text, rules 1-5): a priest moves along his row onto a
 square whose number equals the unoccupied squares he crosses, the destination
 included (occupied squares are not counted); he may step freely to the other
 square of his domino (the only way onto a blank); from the ground he enters
-along his own row. Once on the peak he refuses to leave it, but moves back and
-forth in his domino and to and fro between the two peak dominoes (decision:
-a priest on the peak steps freely to any unoccupied peak square; this reading
-reproduces the published problems' designed progression of solution lengths).
-He may pass over the peak.
+along his own row. Once on the peak he refuses to leave it, but moves "back and
+forth (in the same domino) or to and fro (between the two dominoes)": every
+priest move is in a straight line, so from a peak square he may step only to
+the other square of his domino or to the same row of the other peak domino,
+never diagonally (the book's solutions use only these steps: ``PU``/``PD`` and
+a bare ``PR``/``PL``). He may pass over the peak.
 
 Country Road: once all four priests are on the peak, the two peak dominoes go to
-the starting places (column 6's to column 0, column 7's to column 13, turned as
-they lay), the peak squares count as blanks, and the priests must all leave the
-mountain: a priest who lands on an end domino has left and never steps back on.
+the starting places, each to the end on its own side (column 6's to column 0,
+column 7's to column 13) and the way up it lay, so top stays top. The text says
+only "move the dominoes at the peak to the Priests' original setup positions";
+the nearer end for each keeps the two in their left-to-right order, and no
+turning is mentioned, so none is made: the move that changes the fewest things
+the text does not mention. The peak squares count as blanks, and the
+priests must all leave the mountain: a priest who lands on an end domino has
+left and never steps back on.
 
-The search state is one int: bit ``row * 14 + col`` for each occupied square,
-plus bit 28 for the descent. Priests are alike, so a position is just the set
-of occupied squares.
+A position is one int: bit ``row * 14 + col`` for each occupied square, plus
+bit 28 for the descent. Priests are alike, so a position is just the set of
+occupied squares. The solver searches the climb and the descent each on its own,
+without the descent bit.
 """
 
 from __future__ import annotations
@@ -66,11 +73,68 @@ PEAK_MASK = sum(1 << square(r, c) for r in (0, 1) for c in PEAK)
 ENDS_MASK = sum(1 << square(r, c) for r in (0, 1) for c in (0, WIDTH - 1))
 START = ENDS_MASK
 PEAK_SQUARES = tuple(square(r, c) for r in (0, 1) for c in PEAK)
-ROW_MASKS = (sum(1 << square(0, c) for c in range(WIDTH)), sum(1 << square(1, c) for c in range(WIDTH)))
-# The squares whose occupancy decides a priest's moves: his row and his domino; on the peak
-# during the climb, the peak alone.
-NEAR_DOWN = tuple(ROW_MASKS[sq // WIDTH] | 1 << (sq + WIDTH if sq < WIDTH else sq - WIDTH) for sq in range(2 * WIDTH))
-NEAR_UP = tuple(PEAK_MASK if sq % WIDTH in PEAK else NEAR_DOWN[sq] for sq in range(2 * WIDTH))
+TOP_ROW, BOTTOM_ROW = (sum(1 << square(row, c) for c in range(WIDTH)) for row in (0, 1))
+
+
+def _peak_steps(sq: int) -> tuple[int, int]:
+    """Where a priest on peak square ``sq`` may step during the climb: his domino's other square, then across."""
+    row, col = divmod(sq, WIDTH)
+    across = PEAK[1] if col == PEAK[0] else PEAK[0]
+    return square(1 - row, col), square(row, across)
+
+
+PEAK_STEPS = {sq: _peak_steps(sq) for sq in PEAK_SQUARES}
+DOMINO = 1 | 1 << WIDTH  # times a top square's bit: both squares of its domino
+
+
+def _reach(sq: int, descent: bool) -> tuple[int, int]:
+    """The squares a count move from ``sq`` may land on, to his right and to his left, as masks.
+
+    On the way up a priest lands on the mountain only and enters it from the
+    ground along his row, inwards; on the way down he may land on the end
+    dominoes, and one who is there has left and makes no count moves.
+    """
+    row, col = divmod(sq, WIDTH)
+    last = WIDTH - 1
+    if descent:
+        if col in (0, last):
+            return 0, 0
+        lo, hi = 0, last
+    else:
+        lo, hi = 1, last - 1
+    right = sum(1 << square(row, c) for c in range(max(col + 1, lo), hi + 1))
+    left = sum(1 << square(row, c) for c in range(lo, min(col, hi + 1)))
+    if not descent and col == last:
+        right = 0
+    if not descent and col == 0:
+        left = 0
+    return right, left
+
+
+REACH_UP = tuple(_reach(sq, False) for sq in range(2 * WIDTH))
+REACH_DOWN = tuple(_reach(sq, True) for sq in range(2 * WIDTH))
+# Every square of a square's row to its right, and to its left.
+SIDES = tuple(
+    (
+        sum(1 << square(sq // WIDTH, c) for c in range(sq % WIDTH + 1, WIDTH)),
+        sum(1 << square(sq // WIDTH, c) for c in range(sq % WIDTH)),
+    )
+    for sq in range(2 * WIDTH)
+)
+
+
+def _origins(sq: int, descent: bool) -> int:
+    """The squares from which a count move may land on ``sq``: none onto the ground on the way up, none from the peak."""
+    if not descent and sq % WIDTH in (0, WIDTH - 1):
+        return 0
+    reach = REACH_DOWN if descent else REACH_UP
+    return sum(
+        1 << a for a in range(2 * WIDTH) if (reach[a][0] | reach[a][1]) >> sq & 1 and (descent or a % WIDTH not in PEAK)
+    )
+
+
+ORIGINS_UP = tuple(_origins(sq, False) for sq in range(2 * WIDTH))
+ORIGINS_DOWN = tuple(_origins(sq, True) for sq in range(2 * WIDTH))
 
 
 @dataclass(frozen=True)
@@ -131,7 +195,32 @@ class FujisanBoard:
         self.country_road = country_road
         self.up = layout.values(False)
         self.down = layout.values(True)
-        self._line_cache: dict[tuple[int, int, int], list[int]] = {}
+        self._most_up, self._most_down = max(self.up), max(self.down)
+        self._hopeful = tuple(
+            [d != float("inf") for d in self._relaxed_distances(descent)] for descent in (False, True)
+        )
+        self._hopeful_mask = tuple(sum(1 << sq for sq, ok in enumerate(hopeful) if ok) for hopeful in self._hopeful)
+        # xor masks of the moves along each row, by phase and direction, keyed by the row's occupied squares
+        self._row_steps: tuple[tuple[tuple[dict[int, tuple[int, ...]], ...], ...], ...] = tuple(
+            tuple(({}, {}) for _ in range(2)) for _ in range(2)
+        )
+        # who may step to the other square of his domino, top priests then bottom ones, by phase and direction
+        self._partner_ok = tuple(
+            tuple(self._partner_masks(descent, backward) for backward in (False, True)) for descent in (False, True)
+        )
+
+    def _partner_masks(self, descent: bool, backward: bool) -> tuple[int, int]:
+        """Top squares whose priest may step down, bottom squares whose priest may step up.
+
+        On the way up only the mountain's dominoes (columns 1-12, the peak's
+        included); on the way down any, the ends included. Forwards, never onto
+        a square from which the goal cannot be reached.
+        """
+        cols = range(WIDTH) if descent else range(1, WIDTH - 1)
+        reachable = self._hopeful[descent]
+        top = sum(1 << square(0, c) for c in cols if backward or reachable[square(1, c)])
+        bottom = sum(1 << square(1, c) for c in cols if backward or reachable[square(0, c)])
+        return top, bottom
 
     def is_goal(self, state: int) -> bool:
         if self.country_road:
@@ -159,54 +248,49 @@ class FujisanBoard:
     def _targets(self, sq: int, occ: int, descent: int) -> list[int]:
         row, col = divmod(sq, WIDTH)
         if not descent and col in PEAK:
-            free = PEAK_MASK & ~occ
-            return [t for t in PEAK_SQUARES if free >> t & 1]
-        key = (sq, occ & ROW_MASKS[row], descent)
-        line = self._line_cache.get(key)
-        if line is None:
-            line = self._line_cache[key] = self._line_targets(sq, occ, descent)
+            return [t for t in PEAK_STEPS[sq] if not occ >> t & 1]
+        line = self._line_targets(sq, occ, descent)
         if 1 <= col <= WIDTH - 2 or descent:
             other = sq + WIDTH if row == 0 else sq - WIDTH
             if not occ >> other & 1:
-                return line + [other]
+                line.append(other)
         return line
 
     def _line_targets(self, sq: int, occ: int, descent: int) -> list[int]:
-        """Where the count rule takes the priest on ``sq`` along his row."""
-        row, col = divmod(sq, WIDTH)
-        last = WIDTH - 1
-        values = self.down if descent else self.up
-        if descent:
-            if col in (0, last):  # he has left the mountain: only his own domino
-                return []
-            directions: tuple[int, ...] = (-1, 1)
-            lo, hi = 0, last
-        else:
-            directions = (1,) if col == 0 else (-1,) if col == last else (-1, 1)
-            lo, hi = 1, last - 1  # the ascent lands on the mountain only
+        """Where the count rule takes the priest on ``sq`` along his row.
+
+        The k-th unoccupied square in a direction is a target when it shows k, so
+        each direction looks at no more unoccupied squares than the highest number.
+        """
+        values, most = (self.down, self._most_down) if descent else (self.up, self._most_up)
+        rightwards, leftwards = (REACH_DOWN if descent else REACH_UP)[sq]
         out = []
-        base = row * WIDTH
-        for step in directions:
-            count = 0
-            c = col + step
-            while lo <= c <= hi:
-                here = base + c
-                if not occ >> here & 1:
-                    count += 1
-                    if values[here] == count:
-                        out.append(here)
-                    elif count > 9:
-                        break
-                c += step
+        free = rightwards & ~occ
+        count = 0
+        while free and count < most:
+            low = free & -free
+            free ^= low
+            count += 1
+            here = low.bit_length() - 1
+            if values[here] == count:
+                out.append(here)
+        free = leftwards & ~occ
+        count = 0
+        while free and count < most:
+            here = free.bit_length() - 1
+            free ^= 1 << here
+            count += 1
+            if values[here] == count:
+                out.append(here)
         return out
 
     def _relaxed_distances(self, descent: bool) -> list[float]:
         """Moves one priest needs to reach his goal squares when any other priests may lie in his way.
 
         With up to three others between, a run of d squares counts d - 3 to d
-        unoccupied ones, so the priest may land on any number in that range. The
-        sum over the priests is a lower bound that changes by at most one per
-        move (each real move is a relaxed one), which keeps A* exact.
+        unoccupied ones, so the priest may land on any number in that range.
+        The search uses only which distances are finite: a priest on any other
+        square can never reach the goal, so moves onto those squares are dropped.
         """
         values = self.down if descent else self.up
         last = WIDTH - 1
@@ -214,7 +298,7 @@ class FujisanBoard:
         for sq in range(2 * WIDTH):
             row, col = divmod(sq, WIDTH)
             if not descent and col in PEAK:
-                edges[sq] = [t for t in PEAK_SQUARES if t != sq]
+                edges[sq] = list(PEAK_STEPS[sq])
                 continue
             if descent and col in (0, last):
                 continue
@@ -247,99 +331,155 @@ class FujisanBoard:
     def solve(self, state: int = START) -> list[tuple[int, int]] | None:
         """A shortest list of (from, to) squares from ``state`` to the goal, None if there is none.
 
-        A* on the sum of the priests' relaxed distances (see ``_relaxed_distances``);
-        each priest's moves are looked up by the squares that matter to them (his
-        row, his domino, the peak), cached as xor masks.
+        Country Road's way down starts from one position only, all four priests
+        on the peak, so its shortest solution is the shortest climb followed by
+        the shortest descent, each found on its own.
         """
         if self.is_goal(state):
             return []
-        goal = (DESCENT | ENDS_MASK) if self.country_road else PEAK_MASK
-        climb_done = PEAK_MASK if self.country_road else -1
-        up, down = self._relaxed_distances(False), self._relaxed_distances(True)
-        later = sum(down[sq] for sq in PEAK_SQUARES) if self.country_road else 0
+        occ = state & ~DESCENT
+        if state & DESCENT:
+            return self._shortest(occ, ENDS_MASK, True)
+        climb = self._shortest(occ, PEAK_MASK, False)
+        if climb is None or not self.country_road:
+            return climb
+        descent = self._shortest(PEAK_MASK, ENDS_MASK, True)
+        return None if descent is None else climb + descent
 
-        def estimate(s: int) -> float:
-            table, extra = (down, 0) if s & DESCENT else (up, later)
-            total = extra
-            bits = s & ~DESCENT
-            while bits:
-                low = bits & -bits
-                bits ^= low
-                total += table[low.bit_length() - 1]
-            return total
+    def _shortest(self, source: int, target: int, descent: bool) -> list[tuple[int, int]] | None:
+        """Breadth-first from both ends, one whole layer at a time on the side with the smaller one.
 
-        first = estimate(state)
-        if first == float("inf"):
-            return None
-        parent: dict[int, int] = {state: -1}
-        depth: dict[int, int] = {state: 0}
-        guess: dict[int, int] = {state: int(first)}
-        buckets: dict[int, list[int]] = {int(first): [state]}
-        level = int(first)
-        # (xor mask, change of the estimate) for each move of a priest, by the squares that decide it.
-        cache: dict[int, tuple[tuple[int, int], ...]] = {}
-        targets = self._targets
-        big = 10**6  # an unreachable square: never worth a visit
-        while buckets:
-            while level not in buckets:
-                level += 1
-            todo = buckets.pop(level)
-            while todo:
-                s = todo.pop()
-                g = depth[s]
-                h = guess[s]
-                if g + h < level:
-                    continue  # reached again more cheaply and expanded at its lower level
-                descent = s & DESCENT
-                occ = s ^ descent
-                near = NEAR_DOWN if descent else NEAR_UP
-                bits = occ
-                while bits:
-                    low = bits & -bits
-                    bits ^= low
-                    sq = low.bit_length() - 1
-                    key = occ & near[sq] | descent | sq << 29
-                    moves = cache.get(key)
-                    if moves is None:
-                        table = down if descent else up
-                        here = table[sq]
-                        moves = cache[key] = tuple(
-                            (low | (1 << to), big if table[to] == float("inf") else int(table[to] - here))
-                            for to in targets(sq, occ, descent)
-                        )
-                    for delta, change in moves:
-                        if change >= big:
-                            continue
-                        t = s ^ delta
-                        if t == climb_done:
-                            t |= DESCENT
-                        known = depth.get(t)
-                        if known is not None and known <= g + 1:
-                            continue
-                        depth[t] = g + 1
-                        guess[t] = h + change
-                        parent[t] = s
-                        if t == goal:
-                            return self._unwind(parent, t)
-                        f = g + 1 + h + change
-                        if f == level:
-                            todo.append(t)
-                        else:
-                            buckets.setdefault(f, []).append(t)
-        return None
-
-    @staticmethod
-    def _unwind(parent: dict[int, int], last: int) -> list[tuple[int, int]]:
-        chain = [last]
-        while parent[chain[-1]] != -1:
-            chain.append(parent[chain[-1]])
+        The first layer to touch the other side's newest layer gives a shortest
+        path (nothing met before, so it cannot be shorter); the path is read back
+        through the stored layers, so no parents are kept. Layers are sets of
+        positions and grow by xor masks looked up per priest.
+        """
+        if source == target:
+            return []
+        sides = ([{source}], [{target}])
+        seen = ({source}, {target})
+        while True:
+            side = 0 if len(sides[0][-1]) <= len(sides[1][-1]) else 1
+            grown = self._layer(sides[side][-1], descent, backward=side == 1)
+            grown -= seen[side]
+            if not grown:
+                return None
+            seen[side].update(grown)
+            sides[side].append(grown)
+            meet = grown & sides[1 - side][-1]
+            if meet:
+                break
+        middle = min(meet)
+        chain = [middle]
+        for layer in reversed(sides[0][:-1]):
+            chain.append(min(layer & self._layer({chain[-1]}, descent, backward=True)))
         chain.reverse()
+        for layer in reversed(sides[1][:-1]):
+            chain.append(min(layer & self._layer({chain[-1]}, descent, backward=False)))
         steps = []
         for before, after in itertools.pairwise(chain):
-            gone = (before & ~after) & ~DESCENT
-            came = (after & ~before) & ~DESCENT
+            gone, came = before & ~after, after & ~before
             steps.append((gone.bit_length() - 1, came.bit_length() - 1))
         return steps
+
+    def _layer(self, positions: set[int], descent: bool, backward: bool) -> set[int]:
+        """Every position one move after (or, ``backward``, before) one of ``positions``.
+
+        Moves along a row depend on that row alone, so each row's moves are
+        looked up by its occupied squares; the steps to the other square of a
+        domino (the same both ways) are found for all priests at once by shifts.
+        """
+        top_cache, bottom_cache = self._row_steps[descent][backward]
+        down_ok, up_ok = self._partner_ok[descent][backward]
+        out: list[int] = []
+        extend, append = out.extend, out.append
+        for s in positions:
+            top, bottom = s & TOP_ROW, s & BOTTOM_ROW
+            masks = top_cache.get(top)
+            if masks is None:
+                masks = top_cache[top] = self._row_masks(top, descent, backward)
+            extend(map(s.__xor__, masks))
+            masks = bottom_cache.get(bottom)
+            if masks is None:
+                masks = bottom_cache[bottom] = self._row_masks(bottom, descent, backward)
+            extend(map(s.__xor__, masks))
+            movers = top & ~(s >> WIDTH) & down_ok
+            while movers:
+                low = movers & -movers
+                movers ^= low
+                append(s ^ low * DOMINO)
+            movers = bottom & ~(s << WIDTH) & up_ok
+            while movers:
+                low = movers & -movers
+                movers ^= low
+                append(s ^ (low >> WIDTH) * DOMINO)
+        return set(out)
+
+    def _row_masks(self, row_occ: int, descent: bool, backward: bool) -> tuple[int, ...]:
+        """The xor masks of the moves along one row with these squares occupied (or the moves that led there).
+
+        The k-th unoccupied square from a priest is where a count of k takes him,
+        so forwards each direction is a scan of the unoccupied squares up to the
+        highest number, and backwards the square a priest came from is the n-th
+        unoccupied square from the n he stands on. Forwards, squares from which
+        a priest can never reach his goal are left out.
+        """
+        values, most = (self.down, self._most_down) if descent else (self.up, self._most_up)
+        hopeful = self._hopeful_mask[descent]
+        reach = REACH_DOWN if descent else REACH_UP
+        origins = ORIGINS_DOWN if descent else ORIGINS_UP
+        free_squares = ~row_occ
+        masks: list[int] = []
+        bits = row_occ
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            sq = low.bit_length() - 1
+            on_peak = not descent and sq % WIDTH in PEAK
+            if on_peak:  # up, down or across only
+                across = PEAK_STEPS[sq][1]
+                if free_squares >> across & 1:
+                    masks.append(low | 1 << across)
+                if not backward:
+                    continue
+            if backward:  # where he counted his way here from
+                need = values[sq]
+                if not need:
+                    continue
+                right, left = SIDES[sq]
+                right &= free_squares
+                left &= free_squares
+                for _ in range(need - 1):
+                    right &= right - 1  # the nearest to his right gone
+                    if left:
+                        left ^= 1 << left.bit_length() - 1  # the nearest to his left gone
+                if right:
+                    came = right & -right
+                    if came & origins[sq]:
+                        masks.append(low | came)
+                if left:
+                    came = 1 << left.bit_length() - 1
+                    if came & origins[sq]:
+                        masks.append(low | came)
+                continue
+            rightwards, leftwards = reach[sq]
+            free = rightwards & free_squares
+            count = 0
+            while free and count < most:
+                step = free & -free
+                free ^= step
+                count += 1
+                if values[step.bit_length() - 1] == count and step & hopeful:
+                    masks.append(low | step)
+            free = leftwards & free_squares
+            count = 0
+            while free and count < most:
+                here = free.bit_length() - 1
+                free ^= 1 << here
+                count += 1
+                if values[here] == count and hopeful >> here & 1:
+                    masks.append(low | 1 << here)
+        return tuple(masks)
 
 
 @lru_cache(maxsize=256)

@@ -7,18 +7,23 @@
 | peak | the two middle dominoes (columns 6 and 7) |
 | priests | four, beside both ends of both rows (squares T0, B0, T13, B13) |
 | a move | along his row onto a square whose number equals the unoccupied squares crossed, the destination counted, occupied ones not; or freely to the other square of his domino (the only way onto a blank); from the ground only along his own row |
-| peak | once there he never leaves it, but moves freely on it (decision below) |
+| peak | once there he never leaves it; he steps to the other square of his domino or across to the same row of the other peak domino, never diagonally |
 | goal | all four priests on the peak |
-| Country Road (option) | then the peak dominoes go to the ends (column 6's to column 0, column 7's to column 13), the peak squares count as blanks, and all four must leave the mountain by landing on those end dominoes, never to step back on |
+| Country Road (option) | then the peak dominoes go to the ends (column 6's to column 0, column 7's to column 13, top number still on top), the peak squares count as blanks, and all four must leave the mountain by landing on those end dominoes, never to step back on |
 
 Squares are a row letter (T top, B bottom) and a column: the mountain is 1-12,
 the starting places 0 and 13. A move is ``T0-T3``; ``give-up`` ends the
 puzzle unsolved (the outcome then says whether a solution existed).
 
-Decisions: a priest on the peak may step to any unoccupied peak square ("back
-and forth in the same domino or to and fro between the two dominoes"); this
-reading reproduces the designed, evenly rising solution lengths of the 20
-published problems. ``new_game(seed)`` deals random layouts until one is
+Decisions: on the peak a priest moves "back and forth (in the same domino) or
+to and fro (between the two dominoes)", and every priest move is in a straight
+line, so he steps up or down in his domino or across along his row, never
+diagonally; the book's own solutions use only these steps, and the shortest
+solutions of the 20 published problems are exactly as long as the book's. In
+Country Road each peak domino goes to the end on its own side, the way up it
+lay: the text only says to move them to the priests' starting places, and the
+nearer end without turning changes nothing it does not mention.
+``new_game(seed)`` deals random layouts until one is
 solvable; option `moves` > 0 generates one whose shortest solution has exactly
 that many moves. The score is 1 for a solved puzzle.
 """
@@ -48,7 +53,7 @@ from bones.puzzles.fujisan import (
     square_name,
 )
 
-VERSION = 1
+VERSION = 2  # 2: no diagonal step on the peak
 
 
 @dataclass(frozen=True)
@@ -165,6 +170,11 @@ class FujisanState(State):
         if occ >> end & 1:
             return f"{b} is occupied"
         (r1, c1), (r2, c2) = divmod(start, WIDTH), divmod(end, WIDTH)
+        if not descent and c1 in PEAK and c2 in PEAK:
+            return (
+                f"on the peak a priest steps only in a straight line: from {a} to the other square "
+                "of his domino or across to the same row of the other peak domino"
+            )
         if not descent and c1 in PEAK:
             return f"the priest on {a} has reached the peak and refuses to leave it"
         if descent and c1 in (0, WIDTH - 1):

@@ -23,8 +23,12 @@ domino may go anywhere in it), and a domino may not be placed where the empty
 squares left could no longer be covered by dominoes. The domino being passed
 is seen by everyone (it is placed face up at once). The solitaire is won with
 penalty 0; `coop` and `drawn` are won (by every seat) with a penalty under 5,
-"a good game" in the text. Solitaire lifting is allowed for the first 60 moves,
-so every game ends. Scores are the penalty.
+"a good game" in the text. The solitaire has no limit on lifting, as in the
+book: it ends when the player accepts a full map (``done``) or stops
+(``give-up``), or by itself with a full map of penalty 0. (Random play still
+ends soon: as the map fills, the moves left are few and ``done`` and
+``give-up`` are a large share of them: 200 seeded random games took 34 moves
+at the median and 177 at most.) Scores are the penalty.
 """
 
 from __future__ import annotations
@@ -57,7 +61,6 @@ VERSION = 1
 VERSIONS = ("solitaire", "coop", "drawn")
 HAND_SIZES = {2: 9, 3: 6, 4: 5}
 FACE_UP = 5
-LIFT_LIMIT = 60
 GOOD = 5
 
 Tile = tuple[int, int]  # (low, high)
@@ -264,8 +267,7 @@ class MountainsState(State):
         for tile in self._placeable():
             out += [PuzzleMove(place_text(*p)) for p in self._placements(tile)]
         if self.rules.variant == "solitaire":
-            if len(self.moves) < LIFT_LIMIT:
-                out += [PuzzleMove(f"lift {cell_name(a)}") for a, b in enumerate(self.partner) if 0 <= a < b]
+            out += [PuzzleMove(f"lift {cell_name(a)}") for a, b in enumerate(self.partner) if 0 <= a < b]
             if self.full:
                 out.append(PuzzleMove("done"))
             out.append(GIVE_UP_MOVE)
@@ -296,8 +298,6 @@ class MountainsState(State):
         if text.startswith("lift "):
             if variant != "solitaire":
                 raise IllegalMoveError("dominoes cannot be moved after they are added")
-            if len(self.moves) >= LIFT_LIMIT:
-                raise IllegalMoveError(f"no more lifting after {LIFT_LIMIT} moves: finish the map (or done / give-up)")
             cell = parse_cell(text[5:])
             if self.values[cell] < 0:
                 raise IllegalMoveError(f"there is no domino on {cell_name(cell)}")
@@ -361,7 +361,7 @@ class MountainsState(State):
         kept = self.board_tiles()
         if kept:
             mine = solve(tiles, fixed=kept)
-            if mine.penalty == best.penalty or len(self.moves) >= LIFT_LIMIT:
+            if mine.penalty == best.penalty:
                 best = mine
             else:
                 out += [PuzzleMove(f"lift {cell_name(a)}") for a, _, _, _ in kept]

@@ -942,7 +942,8 @@
     const hands = $("sheet-hands");
     hands.innerHTML = "<tr><th>Player</th><th>Tiles left</th><th>Pips</th></tr>";
     sh.hands.forEach((tiles, seat) => {
-      const tr = el("tr", sh.winner === seat ? "winner" : "");
+      const won = sh.winner !== null && sh.winner !== undefined && v.sides[seat] === v.sides[sh.winner];
+      const tr = el("tr", won ? "winner" : ""); // a pair wins together
       tr.appendChild(el("td", "", seat === v.seat ? "You" : v.seats[seat].name));
       const td = el("td", "tiles");
       const row = el("div", "mini-row");
