@@ -651,6 +651,8 @@ def test_focus_follows_the_play_and_stays_inside_dialogs(browser: Any, live_serv
     page.wait_for_function("() => window.BonesTable.state.view.status === 'playing'")
     page.wait_for_function(f"() => ({active})() !== 'body' && ({active})() !== 'next-hand'", timeout=3000)
     assert page.evaluate("() => !!document.activeElement.closest('#hand, #boneyard, .topbar')")
+
+
 def test_kozel_fish_and_eggs_sheets(browser: Any, live_server: Any) -> None:
     """Issue 10: the lighter pair wins a fish even when the fish maker's pair writes; eggs have no winner."""
     fish = {"hands": [["1:1", "0:0"], ["2:2", "3:0"], ["5:5", "4:0"], ["6:6", "3:3"]], "scores": [70, 0]}
