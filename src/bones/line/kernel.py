@@ -236,11 +236,10 @@ class Kernel:
     def place(self, tile: int, slot: int) -> None:
         hi, lo = HIGH[tile], LOW[tile]
         double = hi == lo
-        spinner = self.spec.spinner
-        index = len(self.log) - 1
         self.placed += 1
         if slot < 0:
-            if double and spinner != SPINNER_NONE:
+            index = len(self.log) - 1
+            if double and self.spec.spinner != SPINNER_NONE:
                 self._new_spinner(hi, 2)
                 sid = len(self.pending) - 1
                 self.ends += [hi, hi]
@@ -270,6 +269,7 @@ class Kernel:
         self.ends[slot] = far
         if double:
             self.kinds[slot] = ACROSS
+            spinner = self.spec.spinner
             if spinner == SPINNER_EVERY or (spinner == SPINNER_FIRST and not self.pending):
                 self._new_spinner(hi, 1)
                 self.spin = _with(self.spin, slot, len(self.pending) - 1)

@@ -174,8 +174,14 @@ class LineState(SettledState):
         line_move = (
             cast(LineMove, move) if move.__class__ is LineMove and not self.final else self.accept(move, LineMove)
         )
-        if line_move not in self.legal_moves:
-            self._refuse(line_move)
+        # Legal moves are interned, so a chosen move is found by identity; ``in`` would call
+        # the dataclass's Python-level __eq__ on every move before it.
+        for legal in self.legal_moves:
+            if legal is line_move:
+                break
+        else:
+            if line_move not in self.legal_moves:
+                self._refuse(line_move)
         kernel = self.kernel.copy()
         points = kernel.apply(*line_move.kernel_move)
         moves = self.moves + (line_move,)
