@@ -419,6 +419,18 @@
         board.appendChild(e);
         S.boardEls.set(id, e);
       }
+      // When the line re-flows (it turns elsewhere, or the tiles shrink), a tile may now lie the
+      // other way or face the other way: its halves are drawn again, and it jumps instead of
+      // sliding, so it is never seen stretched between the two shapes.
+      const shape = `${r.vertical ? "v" : "h"}${r.a}:${r.b}`;
+      const turned = !isNew && e.dataset.shape !== shape;
+      if (turned) {
+        e.classList.toggle("v", r.vertical);
+        e.classList.toggle("h", !r.vertical);
+        e.replaceChildren(half(r.a, r.vertical), half(r.b, r.vertical));
+        e.style.transition = "none";
+      }
+      e.dataset.shape = shape;
       e.setAttribute("aria-label", `${tileWords(t.tile)} on the table${i === layout.tiles.length - 1 ? ", played last" : ""}`);
       e.style.left = `${r.left + 1}px`;
       e.style.top = `${r.top + 1}px`;
@@ -426,6 +438,7 @@
       e.style.height = `${r.height - 2}px`;
       e.style.fontSize = `${Math.max(8, fit.unit * 0.5)}px`;
       e.classList.toggle("last", i === layout.tiles.length - 1);
+      if (turned) { void e.offsetWidth; e.style.transition = ""; }
       if (isNew && animate && i === layout.tiles.length - 1 && ANIM > 0) flyIn(e, animate);
     });
     for (const [id, e] of S.boardEls) if (!seen.has(id)) { e.remove(); S.boardEls.delete(id); }

@@ -1,0 +1,169 @@
+"""The board as drawn: whole matches of every game at three screen sizes, phone layouts, words.
+
+The orientation check reads what the page drew (each board tile's half boxes and
+the pips in each half) and compares it with the layout the page got from the
+server: every tile shows its two numbers, its halves lie along its long side,
+and where a tile joins another the matching numbers touch. The check runs in the
+page after every change of the board, so no move goes unchecked.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import bones
+from bones.tiles import TILES
+from tests.web.test_web_browser import LANDSCAPE, PORTRAIT, tap_move, view, wait_ready
+
+PHONE_SIDEWAYS = {"width": 740, "height": 360}
+PHONE_SIDEWAYS_WIDE = {"width": 844, "height": 390}
+VIEWPORTS = {"1280x800": LANDSCAPE, "360x740": PORTRAIT, "740x360": PHONE_SIDEWAYS}
+GAMES = ("draw", "block", "allfives", "muggins", "kozel", "classic")
+
+pytestmark = pytest.mark.slow
+
+# Runs in the page: after every change of the board, compare each drawn tile with the layout.
+BOARD_CHECK = """
+(() => {
+  const record = { checks: 0, boards: 0, problems: [] };
+  window.__boardCheck = record;
+  const valueOf = (half) => {
+    const num = half.querySelector('.num');
+    return num ? Number(num.textContent) : half.querySelectorAll('.pip').length;
+  };
+  const gap = (a, b) => Math.hypot(
+    Math.max(0, a.left - b.right, b.left - a.right), Math.max(0, a.top - b.bottom, b.top - a.bottom));
+  const nearest = (halves, rect) => halves.reduce((best, h) => (gap(h.rect, rect) < gap(best.rect, rect) ? h : best));
+  function check() {
+    const S = window.BonesTable && window.BonesTable.state, v = S && S.view;
+    const board = document.getElementById('board');
+    if (!v || !board || !board.clientWidth || document.getElementById('table').hidden) return;
+    const layout = v.status !== 'playing' && v.sheet ? v.sheet.layout : v.layout;
+    const problem = (text) => { if (record.problems.length < 50) record.problems.push(`move ${v.move_number}: ${text}`); };
+    record.checks += 1;
+    const drawn = [];
+    for (const t of layout.tiles) {
+      const found = board.querySelectorAll(`.tile[data-tile="${t.tile}"]`);
+      if (found.length !== 1) { problem(`${t.tile} drawn ${found.length} times`); return; }
+      const e = found[0], box = e.getBoundingClientRect();
+      const halves = [...e.querySelectorAll(':scope > .half')].map((h) => ({ value: valueOf(h), rect: h.getBoundingClientRect() }));
+      drawn.push({ t, box, halves });
+      if (halves.length !== 2) { problem(`${t.tile} has ${halves.length} halves`); continue; }
+      const shown = halves.map((h) => h.value).sort().join(':'), wanted = [t.near, t.far].sort().join(':');
+      if (shown !== wanted) problem(`${t.tile} shows ${shown}`);
+      // The halves lie along the tile's long side, each about square (not stretched).
+      const across = box.width >= box.height;
+      const [c0, c1] = halves.map((h) => [h.rect.left + h.rect.width / 2, h.rect.top + h.rect.height / 2]);
+      const along = Math.abs(across ? c1[0] - c0[0] : c1[1] - c0[1]), aside = Math.abs(across ? c1[1] - c0[1] : c1[0] - c0[0]);
+      if (!(along > aside + 1)) problem(`${t.tile}: halves lie across a ${Math.round(box.width)}x${Math.round(box.height)} tile`);
+      for (const h of halves) {
+        const ratio = h.rect.width / h.rect.height;
+        if (ratio > 2 || ratio < 0.5) problem(`${t.tile}: a half drawn ${Math.round(h.rect.width)}x${Math.round(h.rect.height)}`);
+      }
+    }
+    // Where a tile joins another, its near half touches the joined tile, and the numbers there match.
+    layout.tiles.forEach((t, i) => {
+      if (t.joins < 0 || t.near === t.far) return;
+      const child = drawn[i], parent = drawn[t.joins];
+      if (!child || !parent || child.halves.length !== 2 || parent.halves.length !== 2) return;
+      const touching = nearest(child.halves, parent.box);
+      if (touching.value !== t.near) problem(`${t.tile}: the half next to ${parent.t.tile} shows ${touching.value}, not ${t.near}`);
+      const near = child.halves.find((h) => h.value === t.near) || touching;
+      const facing = nearest(parent.halves, near.rect);
+      if (facing.value !== t.near) problem(`${t.tile}: ${parent.t.tile} shows ${facing.value} where ${t.near} touches it`);
+    });
+    record.boards += 1;
+  }
+  document.addEventListener('DOMContentLoaded', () => {
+    new MutationObserver(check).observe(document.getElementById('board'), { childList: true, subtree: true, attributes: true });
+  });
+})();
+"""
+
+# Tiles slide to their new places; the check reads boxes, so it wants them where they end up.
+NO_SLIDING = ".board .tile { transition: none !important; }"
+
+
+def near_the_end(game: str, seed: int, players: int | None = None) -> dict[str, Any]:
+    """The seed's first deal, with the scores close enough to the target that a hand or two ends the match."""
+    rules = bones.rules(game, **({"players": players} if players else {}))
+    state = rules.new_game(seed=seed)
+    close = rules.target - 12 if rules.scores_during_play else rules.target - 1
+    return {
+        "hands": [[str(t) for t in state.hand(seat)] for seat in range(rules.players)],
+        "boneyard": [str(TILES[t]) for t in state.kernel.boneyard[::-1]],
+        "scores": [close] * rules.num_sides,
+    }
+
+
+def open_checked(browser: Any, server: Any, body: dict[str, Any], viewport: dict[str, int], pace: int = 0) -> Any:
+    """A table page with the board check installed; console errors and page errors are collected."""
+    page = browser.new_page(viewport=viewport, reduced_motion="reduce")
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    page.errors = errors
+    page.add_init_script(BOARD_CHECK)
+    created = page.request.post(
+        f"{server.url}/api/games", data=json.dumps(body), headers={"Content-Type": "application/json"}
+    )
+    assert created.status == 201, created.text()
+    page.goto(f"{server.url}/?pace={pace}")
+    page.add_style_tag(content=NO_SLIDING)
+    page.locator("#continue").click()
+    page.wait_for_selector("#table:not([hidden])")
+    return page
+
+
+def board_check(page: Any) -> dict[str, Any]:
+    return page.evaluate("() => window.__boardCheck")
+
+
+def in_view(page: Any, selector: str) -> bool:
+    box = page.locator(selector).bounding_box()
+    size = page.viewport_size
+    return box is not None and box["y"] >= 0 and box["x"] >= 0 and box["y"] + box["height"] <= size["height"]
+
+
+@pytest.mark.parametrize("size", list(VIEWPORTS))
+@pytest.mark.parametrize("game", GAMES)
+def test_whole_match_draws_every_tile_as_laid_out(
+    browser: Any, live_server: Any, artifacts: Path, game: str, size: str
+) -> None:
+    seed = 5
+    body = {"game": game, "level": "easy", "seed": seed, "setup": near_the_end(game, seed)}
+    page = open_checked(browser, live_server, body, VIEWPORTS[size])
+    moves = hands = 0
+    shot = False
+    for _ in range(400):
+        current = wait_ready(page)
+        if current["status"] == "sheet":
+            page.wait_for_selector("#sheet:not([hidden])")
+            assert in_view(page, "#sheet-title"), f"the sheet opens with its title off screen at {size}"
+            if not hands:
+                page.screenshot(path=str(artifacts / f"match-{game}-{size}-sheet.png"))
+            hands += 1
+            page.locator("#next-hand").click()
+            page.wait_for_function("() => window.BonesTable.state.view.status !== 'sheet'")
+            continue
+        if current["status"] == "over":
+            break
+        if not shot and len(current["layout"]["tiles"]) >= 9:
+            page.screenshot(path=str(artifacts / f"match-{game}-{size}.png"))
+            shot = True
+        number = current["move_number"]
+        tap_move(page, current["legal_moves"][0])
+        page.wait_for_function(f"() => window.BonesTable.state.view.move_number > {number}")
+        moves += 1
+    page.wait_for_selector("#results:not([hidden])")
+    assert in_view(page, "#results-title"), f"the results open with their title off screen at {size}"
+    checked = board_check(page)
+    assert not checked["problems"], checked["problems"]
+    assert hands >= 1 and checked["boards"] > moves >= 3
+    assert view(page)["move_number"] >= moves
+    assert not page.errors, page.errors
+    page.close()
