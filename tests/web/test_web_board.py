@@ -167,3 +167,82 @@ def test_whole_match_draws_every_tile_as_laid_out(
     assert view(page)["move_number"] >= moves
     assert not page.errors, page.errors
     page.close()
+
+
+SIZES = {
+    "1280x800": LANDSCAPE,
+    "360x740": PORTRAIT,
+    "740x360": PHONE_SIDEWAYS,
+    "844x390": PHONE_SIDEWAYS_WIDE,
+}
+
+# The parts of the table that must never lie on each other, each as the boxes of what it draws.
+PARTS = """() => {
+  const boxes = (selector) => [...document.querySelectorAll(selector)]
+    .filter((e) => e.offsetParent !== null).map((e) => e.getBoundingClientRect())
+    .filter((r) => r.width > 0 && r.height > 0)
+    .map((r) => ({ x: r.left, y: r.top, w: r.width, h: r.height }));
+  const parts = {
+    bar: boxes('#menu-btn, #status, #hint-btn'),
+    chips: boxes('.chip'),
+    board: boxes('#board'),
+    me: boxes('#me-label, .hand .tile'),
+  };
+  for (const where of ['top', 'left', 'right']) parts[where] = boxes(`#seat-${where} .nameplate, #seat-${where} .backs > *`);
+  return parts;
+}"""
+
+
+def overlaps(parts: dict[str, list[dict[str, float]]]) -> list[str]:
+    found = []
+    names = list(parts)
+    for i, one in enumerate(names):
+        for other in names[i + 1 :]:
+            for a in parts[one]:
+                for b in parts[other]:
+                    dx = min(a["x"] + a["w"], b["x"] + b["w"]) - max(a["x"], b["x"])
+                    dy = min(a["y"] + a["h"], b["y"] + b["h"]) - max(a["y"], b["y"])
+                    if dx > 1 and dy > 1:
+                        found.append(f"{one} {a} overlaps {other} {b}")
+    return found
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("game", ["draw", "kozel"])
+def test_the_table_fits_the_screen(browser: Any, live_server: Any, artifacts: Path, game: str, size: str) -> None:
+    viewport = SIZES[size]
+    page = open_checked(browser, live_server, {"game": game, "level": "easy", "seed": 11}, viewport)
+    for _ in range(3):
+        current = wait_ready(page)
+        number = current["move_number"]
+        tap_move(page, current["legal_moves"][0])
+        page.wait_for_function(f"() => window.BonesTable.state.view.move_number > {number}")
+    wait_ready(page)
+    page.screenshot(path=str(artifacts / f"table-{game}-{size}.png"))
+    parts = page.evaluate(PARTS)
+    assert not overlaps(parts)
+    for name, rects in parts.items():
+        for r in rects:
+            assert r["x"] >= -1 and r["y"] >= -1, (name, r)
+            assert r["x"] + r["w"] <= viewport["width"] + 1 and r["y"] + r["h"] <= viewport["height"] + 1, (name, r)
+    board = parts["board"][0]
+    assert board["h"] >= 160, f"the board is {board['h']:.0f} px tall at {size}"
+    assert not page.errors, page.errors
+    page.close()
+
+
+@pytest.mark.parametrize("size", ["360x740", "740x360", "844x390"])
+def test_play_is_on_the_first_screen(browser: Any, live_server: Any, artifacts: Path, size: str) -> None:
+    # An unfinished match shows CONTINUE as well, and Draw shows the players' choice: the tallest settings.
+    page = open_checked(browser, live_server, {"game": "draw", "level": "easy", "seed": 4}, SIZES[size])
+    page.locator("#menu-btn").click()
+    page.locator("#m-new").click()
+    page.locator("#continue").wait_for(state="visible")
+    page.locator('#games [data-value="draw"]').click()
+    page.locator('#levels [data-value="crazy"]').click()  # the longest note under the levels
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(artifacts / f"settings-{size}.png"))
+    for selector in ("#continue", "#players", "#play"):
+        assert in_view(page, selector), f"{selector} is below the fold at {size}"
+    assert not page.errors, page.errors
+    page.close()

@@ -518,7 +518,8 @@
     const tiles = sheet ? sheet.hands[v.seat] : v.hand;
     const n = Math.max(tiles.length, 1);
     const avail = hand.parentElement.clientWidth - 16;
-    const byHeight = Math.floor(window.innerHeight * (window.innerHeight < 520 ? 0.11 : 0.075));
+    // A phone held sideways has little height: its hand is one low row.
+    const byHeight = Math.floor(window.innerHeight * (window.innerHeight < 520 ? 0.08 : 0.075));
     let tw = Math.floor((avail - (n - 1) * 6) / n);
     tw = Math.max(26, Math.min(60, tw, Math.max(26, byHeight)));
     hand.style.setProperty("--tw", `${tw}px`);
