@@ -246,3 +246,109 @@ def test_play_is_on_the_first_screen(browser: Any, live_server: Any, artifacts: 
         assert in_view(page, selector), f"{selector} is below the fold at {size}"
     assert not page.errors, page.errors
     page.close()
+
+
+def test_a_drawn_tile_that_fits_is_said_in_one_sentence(browser: Any, live_server: Any) -> None:
+    setup = {"hands": [["6:6", "1:0"], ["6:5", "4:4"]], "boneyard": ["2:0", "3:1", "5:1", "2:2"], "opener": 0}
+    page = open_checked(browser, live_server, {"game": "draw", "setup": setup}, PORTRAIT)
+    page.locator('.hand .tile[data-tile="6:6"]').click()
+    for _ in range(3):
+        number = wait_ready(page)["move_number"]
+        page.locator("#boneyard-tiles .tile").first.click()
+        page.wait_for_function(f"() => window.BonesTable.state.view.move_number > {number}")
+    assert page.locator("#status").inner_text() == "You drew 5:1 and it fits. Your turn"
+    assert not page.errors, page.errors
+
+
+# Classic: whatever Lily does, the 2:2 becomes a spinner on the line and its branches open for us.
+BRANCHES = {
+    "hands": [["6:6", "6:2", "2:2", "2:0", "2:1", "3:3", "4:4"], ["6:5", "5:5", "5:4", "4:3", "3:1", "1:0", "0:0"]],
+    "opener": 0,
+}
+MOVE_WORDS = r"^(Draw|Pass|\d+:\d+ (to open the line|on the (left|right|up|down) end|on a branch of \d+:\d+))$"
+
+
+def test_ends_are_named_in_words(browser: Any, live_server: Any, artifacts: Path) -> None:
+    import re
+
+    page = open_checked(browser, live_server, {"game": "classic", "level": "easy", "setup": BRANCHES}, PORTRAIT, 500)
+    for _ in range(20):
+        current = wait_ready(page)
+        legal = current["legal_moves"]
+        branch = [m for m in legal if m.partition("@")[2].isdigit()]
+        if branch:
+            break
+        move = next((m for t in ("6:6", "6:2", "2:2", "2:0", "2:1") for m in legal if m.split("@")[0] == t), legal[0])
+        tap_move(page, move)
+        page.wait_for_function(f"() => window.BonesTable.state.view.move_number > {current['move_number']}")
+    else:
+        raise AssertionError("no branch of a later spinner opened")
+    page.locator("#hint-btn").click()
+    page.wait_for_function("() => document.querySelector('#status').textContent.startsWith('Hint: play')")
+    assert "@" not in page.locator("#status").inner_text()
+    cells = page.locator("#hint-panel td:first-child").all_inner_texts()
+    assert cells and all(re.match(MOVE_WORDS, c) for c in cells), cells
+    assert any(c.endswith("on a branch of 2:2") for c in cells), cells
+    page.screenshot(path=str(artifacts / "hint-words-360x740.png"))
+    tile = branch[0].split("@")[0]
+    tap_move(page, branch[0])
+    page.wait_for_function(
+        f"() => document.querySelector('#status').textContent.startsWith('You played {tile} on a branch of 2:2. ')"
+    )
+    assert not page.errors, page.errors
+
+
+BOTH_ENDS = {
+    "hands": [["6:6", "6:3", "1:1", "2:1", "3:0", "4:0", "5:0"], ["5:5", "4:4", "3:3", "2:2", "5:4", "4:3", "3:2"]],
+    "opener": 0,
+    "opening": "6:6",
+}
+
+
+def test_the_hint_panel_names_moves_in_words(browser: Any, live_server: Any) -> None:
+    page = open_checked(browser, live_server, {"game": "block", "setup": BOTH_ENDS}, LANDSCAPE)
+    page.locator('.hand .tile[data-tile="6:6"]').click()
+    wait_ready(page)
+    page.locator("#hint-btn").click()
+    page.wait_for_selector("#hint-panel:not([hidden])")
+    cells = page.locator("#hint-panel td:first-child").all_inner_texts()
+    assert sorted(cells) == ["6:3 on the left end", "6:3 on the right end"]
+    assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("size", ["360x740", "740x360"])
+def test_bubbles_keep_off_the_score(browser: Any, live_server: Any, artifacts: Path, size: str) -> None:
+    page = open_checked(browser, live_server, {"game": "block", "setup": BOTH_ENDS}, SIZES[size], pace=300)
+    page.locator('.hand .tile[data-tile="6:6"]').click()  # Lily has no six: she passes
+    page.wait_for_selector(".bubble")
+    covered = """() => {
+      const b = document.querySelector('.bubble');
+      if (!b) return [];
+      const r = b.getBoundingClientRect();
+      return [...document.querySelectorAll('.chip, #status')].filter((c) => {
+        const o = c.getBoundingClientRect();
+        return r.left < o.right && o.left < r.right && r.top < o.bottom && o.top < r.bottom;
+      }).map((c) => c.id);
+    }"""
+    assert page.locator(".bubble").inner_text() == "Pass"
+    for _ in range(4):
+        assert page.evaluate(covered) == []
+        page.wait_for_timeout(250)
+    page.screenshot(path=str(artifacts / f"bubble-{size}.png"))
+    assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("size", ["360x740", "740x360"])
+def test_the_gold_rim_is_explained(browser: Any, live_server: Any, artifacts: Path, size: str) -> None:
+    page = open_checked(browser, live_server, {"game": "block", "setup": BOTH_ENDS}, SIZES[size])
+    page.locator('.hand .tile[data-tile="6:6"]').click()
+    wait_ready(page)
+    last = page.locator("#board .tile.last")
+    assert "played last" in last.get_attribute("title")
+    page.locator("#menu-btn").click()
+    legend = page.locator("#legend")
+    assert legend.is_visible() and "Gold rim" in legend.inner_text() and "played last" in legend.inner_text()
+    assert in_view(page, "#menu-title")
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(artifacts / f"menu-{size}.png"))
+    assert not page.errors, page.errors

@@ -250,6 +250,23 @@
   }
   function mustDraw() { return myTurn() && S.view.legal_moves.length === 1 && S.view.legal_moves[0] === "draw"; }
 
+  // Where a move goes, in words. Ends past the first spinner's four are numbered in the move
+  // text (6:3@4); a number there reads like the number the end shows, so they are named by
+  // the double their branch grows from.
+  function whereWords(layout, end) {
+    if (!end) return "to open the line";
+    if (!/^\d+$/.test(end)) return `on the ${end} end`;
+    const open = (layout.ends || []).find((e) => e.name === end);
+    const from = open && open.origin !== undefined ? layout.tiles[open.origin] : null;
+    return from ? `on a branch of ${from.tile}` : `on end ${end}`;
+  }
+  function moveWords(layout, move) {
+    if (move === "draw") return "Draw";
+    if (move === "pass") return "Pass";
+    const [tile, end] = move.split("@");
+    return `${tile} ${whereWords(layout, end)}`;
+  }
+
   function describe(v, last, oldView) {
     if (!last) return "";
     const who = seatName(last.seat);
@@ -258,12 +275,12 @@
     if (last.move === "draw") {
       if (you && oldView) {
         const got = v.hand.filter((t) => !oldView.hand.includes(t));
-        if (got.length) return `You drew ${got[0]}` + (v.legal_moves.length && v.legal_moves[0] !== "draw" ? ": it fits!" : "");
+        if (got.length) return `You drew ${got[0]}` + (v.legal_moves.length && v.legal_moves[0] !== "draw" ? " and it fits" : "");
       }
       return you ? "You drew a tile" : `${who} drew a tile`;
     }
     if (last.move === "pass") return you ? "Nothing fits and you cannot draw: you pass" : `${who} can't play and passes`;
-    let text = `${who} ${you ? "played" : "played"} ${tile}${end ? ` on the ${end} end` : ""}`;
+    let text = `${who} played ${tile}${end ? ` ${whereWords(v.sheet ? v.sheet.layout : v.layout, end)}` : ""}`;
     if (last.points > 0) text += ` and ${you ? "score" : "scores"} ${last.points}`;
     return text;
   }
@@ -438,6 +455,8 @@
       e.style.height = `${r.height - 2}px`;
       e.style.fontSize = `${Math.max(8, fit.unit * 0.5)}px`;
       e.classList.toggle("last", i === layout.tiles.length - 1);
+      if (i === layout.tiles.length - 1) e.title = "Gold rim: the tile played last";
+      else e.removeAttribute("title");
       if (turned) { void e.offsetWidth; e.style.transition = ""; }
       if (isNew && animate && i === layout.tiles.length - 1 && ANIM > 0) flyIn(e, animate);
     });
@@ -504,7 +523,9 @@
     const r = anchor.getBoundingClientRect();
     const b = el("div", cls, text);
     b.style.left = `${r.left + r.width / 2}px`;
-    b.style.top = `${Math.max(4, r.top - 30)}px`;
+    // Above the name, unless that is over the score and the top line: then below it.
+    const above = r.top - 30;
+    b.style.top = `${above >= $("felt").getBoundingClientRect().top ? above : r.bottom + 4}px`;
     b.style.position = "fixed";
     document.body.appendChild(b);
     setTimeout(() => b.remove(), 1500);
@@ -574,7 +595,9 @@
     table.innerHTML = "<tr><th>move</th><th>points</th><th>wins</th></tr>";
     h.estimates.forEach((e, i) => {
       const tr = el("tr", i === 0 ? "best" : "");
-      tr.innerHTML = `<td>${e.move}</td><td>${e.expected_points > 0 ? "+" : ""}${e.expected_points.toFixed(1)}</td><td>${Math.round(e.win_chance * 100)}%</td>`;
+      tr.appendChild(el("td", "", moveWords(v.layout, e.move)));
+      tr.appendChild(el("td", "", `${e.expected_points > 0 ? "+" : ""}${e.expected_points.toFixed(1)}`));
+      tr.appendChild(el("td", "", `${Math.round(e.win_chance * 100)}%`));
       table.appendChild(tr);
     });
     panel.appendChild(table);
@@ -778,7 +801,7 @@
       if (h.best === "draw") say("Hint: draw from the boneyard");
       else if (h.best === "pass") say("Hint: pass");
       else {
-        say(`Hint: play ${tile}${end ? ` on the ${end} end` : ""}`);
+        say(`Hint: play ${tile}${end ? ` ${whereWords(v.layout, end)}` : ""}`);
         if (movesFor(tile).length > 1) S.picked = tile;
       }
       render();
