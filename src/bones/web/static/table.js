@@ -250,15 +250,29 @@
   }
   function mustDraw() { return myTurn() && S.view.legal_moves.length === 1 && S.view.legal_moves[0] === "draw"; }
 
-  // Where a move goes, in words. Ends past the first spinner's four are numbered in the move
-  // text (6:3@4); a number there reads like the number the end shows, so they are named by
-  // the double their branch grows from.
-  function whereWords(layout, end) {
-    if (!end) return "to open the line";
-    if (!/^\d+$/.test(end)) return `on the ${end} end`;
+  // Where a move goes, in words. A spinner's sides are named in the move text up, down, then by
+  // number (6:3@4), and a number there reads like the number the end shows; so a side is named
+  // by its double and the way its branch leaves the double on this board.
+  function endWords(layout, end) {
     const open = (layout.ends || []).find((e) => e.name === end);
-    const from = open && open.origin !== undefined ? layout.tiles[open.origin] : null;
-    return from ? `on a branch of ${from.tile}` : `on end ${end}`;
+    if (!open || open.slot < 2) return `the ${end} end`;
+    const from = open.origin !== undefined ? layout.tiles[open.origin] : null;
+    if (!from) return `the ${end} end`;
+    // The branch is named by where its first tile (or, before it has one, its open end) lies.
+    const fit = fitBoard(layout);
+    const first = layout.tiles.findIndex((t) => t.slot === open.slot);
+    const spinner = fit && fit.tiles[open.origin];
+    const start = fit && (first >= 0 ? fit.tiles[first] : fit.slots.find((r) => r.slot === open.slot));
+    if (!spinner || !start) return `a branch of ${from.tile}`;
+    const cx = start.x + start.w / 2, cy = start.y + start.h / 2;
+    let way;
+    if (cy < spinner.y) way = "upper";
+    else if (cy > spinner.y + spinner.h) way = "lower";
+    else way = cx < spinner.x ? "left" : "right";
+    return `the ${way} branch of ${from.tile}`;
+  }
+  function whereWords(layout, end) {
+    return end ? `on ${endWords(layout, end)}` : "to open the line";
   }
   function moveWords(layout, move) {
     if (move === "draw") return "Draw";
@@ -412,15 +426,26 @@
     tile.style.height = `${h}px`;
   }
 
+  // The line laid out on the board as it is now; the last answer is kept, since the words for a
+  // move need it just before the board is drawn.
+  let lastFit = { layout: null, W: 0, H: 0, fit: null };
+  function fitBoard(layout) {
+    const board = $("board");
+    const W = board.clientWidth, H = board.clientHeight;
+    if (!W || !H) return null;
+    if (lastFit.layout === layout && lastFit.W === W && lastFit.H === H) return lastFit.fit;
+    const maxUnit = Math.max(10, Math.min(44, Math.floor(Math.min(W / 10, H / 6))));
+    lastFit = { layout, W, H, fit: window.BonesLayout.fit(layout, W, H, { maxUnit }) };
+    return lastFit.fit;
+  }
+
   function renderBoard(v, sheet, animate) {
     const board = $("board");
     const layout = sheet ? sheet.layout : v.layout;
     const key = `${v.id}:${sheet ? sheet.number : v.hand_no}`;
     if (key !== S.boardKey) { board.innerHTML = ""; S.boardEls = new Map(); S.boardKey = key; }
-    const W = board.clientWidth, H = board.clientHeight;
-    if (!W || !H) return;
-    const maxUnit = Math.max(10, Math.min(44, Math.floor(Math.min(W / 10, H / 6))));
-    const fit = window.BonesLayout.fit(layout, W, H, { maxUnit });
+    const fit = fitBoard(layout);
+    if (!fit) return;
     board.style.setProperty("--u", `${fit.unit}px`);
     const seen = new Set();
     layout.tiles.forEach((t, i) => {
@@ -481,7 +506,7 @@
       b.classList.toggle("target", isTarget);
       b.classList.toggle("hinted", hinted === s.name && !!S.hint && S.hint.best.split("@")[0] === S.picked);
       b.tabIndex = isTarget ? 0 : -1;
-      b.setAttribute("aria-label", s.value === null ? "the centre: the first tile goes here" : `${s.name} end, showing ${s.value}${isTarget ? `: place ${S.picked} here` : ""}`);
+      b.setAttribute("aria-label", s.value === null ? "the centre: the first tile goes here" : `${endWords(layout, s.name)}, showing ${s.value}${isTarget ? `: place ${S.picked} here` : ""}`);
       if (s.value !== null && !isTarget) b.setAttribute("aria-disabled", "true");
       b.addEventListener("click", () => onSlot(s.name));
       b.addEventListener("keydown", onSlotKey);
@@ -601,6 +626,19 @@
       table.appendChild(tr);
     });
     panel.appendChild(table);
+    // The panel sits in a corner of the board; it moves to the other one when it would hide an end to play on.
+    panel.classList.remove("low");
+    const covers = () => {
+      const p = panel.getBoundingClientRect();
+      return [...document.querySelectorAll(".slot.target, .slot.hinted")].some((slot) => {
+        const r = slot.getBoundingClientRect();
+        return r.left < p.right && p.left < r.right && r.top < p.bottom && p.top < r.bottom;
+      });
+    };
+    if (covers()) {
+      panel.classList.add("low");
+      if (covers()) panel.classList.remove("low");
+    }
   }
 
   // ----------------------------------------------------------- interaction
