@@ -280,6 +280,18 @@ BRANCHES = {
 MOVE_WORDS = r"^(Draw|Pass|\d+:\d+ (to open the line|on the (left|right) end|on the (upper|lower|left|right) branch of \d+:\d+))$"
 
 
+def way_from(page: Any, double: str, selector: str) -> str:
+    """Where the box of ``selector`` lies from the tile ``double`` on the board."""
+    spinner = page.locator(f'#board .tile[data-tile="{double}"]').bounding_box()
+    box = page.locator(selector).bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    if y < spinner["y"]:
+        return "upper"
+    if y > spinner["y"] + spinner["height"]:
+        return "lower"
+    return "left" if x < spinner["x"] else "right"
+
+
 def test_ends_are_named_in_words(browser: Any, live_server: Any, artifacts: Path) -> None:
     page = open_checked(browser, live_server, {"game": "classic", "level": "easy", "setup": BRANCHES}, PORTRAIT, 500)
     for _ in range(20):
@@ -300,25 +312,16 @@ def test_ends_are_named_in_words(browser: Any, live_server: Any, artifacts: Path
     assert cells and all(re.match(MOVE_WORDS, c) for c in cells), cells
     assert len(set(cells)) == len(cells), cells  # the two branches of one double are told apart
     page.screenshot(path=str(artifacts / "hint-words-360x740.png"))
-    # The words say where the branch leaves the double on the board.
-    spinner = page.locator('#board .tile[data-tile="2:2"]').bounding_box()
-    said = {}
+    # The words say where the branch leaves the double on the board: its open end now, its tile once played.
     for move in branch:
         tile, _, end = move.partition("@")
-        slot = page.locator(f'#board .slot[data-name="{end}"]').bounding_box()
-        x, y = slot["x"] + slot["width"] / 2, slot["y"] + slot["height"] / 2
-        if y < spinner["y"]:
-            way = "upper"
-        elif y > spinner["y"] + spinner["height"]:
-            way = "lower"
-        else:
-            way = "left" if x < spinner["x"] else "right"
-        said[move] = f"{tile} on the {way} branch of 2:2"
-        assert said[move] in cells, (move, cells)
+        way = way_from(page, "2:2", f'#board .slot[data-name="{end}"]')
+        assert f"{tile} on the {way} branch of 2:2" in cells, (move, cells)
+    tile = branch[0].split("@")[0]
     tap_move(page, branch[0])
-    page.wait_for_function(
-        f"() => document.querySelector('#status').textContent.startsWith('You played {said[branch[0]]}. ')"
-    )
+    page.wait_for_function(f"() => document.querySelector('#status').textContent.startsWith('You played {tile} ')")
+    way = way_from(page, "2:2", f'#board .tile[data-tile="{tile}"]')
+    assert page.locator("#status").inner_text().startswith(f"You played {tile} on the {way} branch of 2:2. ")
     assert not page.errors, page.errors
 
 
