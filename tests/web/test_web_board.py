@@ -379,3 +379,28 @@ def test_the_gold_rim_is_explained(browser: Any, live_server: Any, artifacts: Pa
     page.wait_for_timeout(300)
     page.screenshot(path=str(artifacts / f"menu-{size}.png"))
     assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("size", ["360x740", "740x360"])
+def test_the_hint_panel_leaves_the_ends_in_sight(browser: Any, live_server: Any, artifacts: Path, size: str) -> None:
+    page = open_checked(browser, live_server, {"game": "block", "setup": BOTH_ENDS}, SIZES[size])
+    page.locator('.hand .tile[data-tile="6:6"]').click()
+    wait_ready(page)
+    page.locator("#hint-btn").click()
+    page.wait_for_selector("#hint-panel:not([hidden])")
+    assert page.locator(".slot.target").count() == 2  # the hint picked 6:3 up: both ends glow
+    hidden = page.evaluate(
+        """() => {
+          const p = document.querySelector('#hint-panel').getBoundingClientRect();
+          return [...document.querySelectorAll('.slot.target')].filter((s) => {
+            const r = s.getBoundingClientRect();
+            return r.left < p.right && p.left < r.right && r.top < p.bottom && p.top < r.bottom;
+          }).map((s) => s.dataset.name);
+        }"""
+    )
+    page.screenshot(path=str(artifacts / f"hint-{size}.png"))
+    assert hidden == []
+    number = view(page)["move_number"]
+    page.locator('.slot.target[data-name="right"]').click()
+    page.wait_for_function(f"() => window.BonesTable.state.view.move_number > {number}")
+    assert not page.errors, page.errors

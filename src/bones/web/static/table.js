@@ -626,19 +626,26 @@
       table.appendChild(tr);
     });
     panel.appendChild(table);
-    // The panel sits in a corner of the board; it moves to the other one when it would hide an end to play on.
-    panel.classList.remove("low");
-    const covers = () => {
+    // The panel sits in a corner of the board; it moves to the other one when that hides fewer of the ends it talks about.
+    const ends = new Set(h.estimates.map((e) => e.move.split("@")[1] || "centre"));
+    const slots = [...document.querySelectorAll("#board .slot")].filter((slot) => ends.has(slot.dataset.name));
+    const covered = () => {
       const p = panel.getBoundingClientRect();
-      return [...document.querySelectorAll(".slot.target, .slot.hinted")].some((slot) => {
+      return slots.filter((slot) => {
         const r = slot.getBoundingClientRect();
         return r.left < p.right && p.left < r.right && r.top < p.bottom && p.top < r.bottom;
-      });
+      }).length;
     };
-    if (covers()) {
-      panel.classList.add("low");
-      if (covers()) panel.classList.remove("low");
+    let best = null;
+    for (const [low, west] of [[false, false], [true, false], [false, true], [true, true]]) {
+      panel.classList.toggle("low", low);
+      panel.classList.toggle("west", west);
+      const n = covered();
+      if (!best || n < best.n) best = { n, low, west };
+      if (!n) break;
     }
+    panel.classList.toggle("low", best.low);
+    panel.classList.toggle("west", best.west);
   }
 
   // ----------------------------------------------------------- interaction
