@@ -280,6 +280,37 @@
   }
   function mustDraw() { return myTurn() && S.view.legal_moves.length === 1 && S.view.legal_moves[0] === "draw"; }
 
+  // Where a move goes, in words. A spinner's sides are named in the move text up, down, then by
+  // number (6:3@4), and a number there reads like the number the end shows; so a side is named
+  // by its double and the way its branch leaves the double on this board.
+  function endWords(layout, end) {
+    const open = (layout.ends || []).find((e) => e.name === end);
+    if (!open || open.slot < 2) return `the ${end} end`;
+    const from = open.origin !== undefined ? layout.tiles[open.origin] : null;
+    if (!from) return `the ${end} end`;
+    // The branch is named by where its first tile (or, before it has one, its open end) lies.
+    const fit = fitBoard(layout);
+    const first = layout.tiles.findIndex((t) => t.slot === open.slot);
+    const spinner = fit && fit.tiles[open.origin];
+    const start = fit && (first >= 0 ? fit.tiles[first] : fit.slots.find((r) => r.slot === open.slot));
+    if (!spinner || !start) return `a branch of ${from.tile}`;
+    const cx = start.x + start.w / 2, cy = start.y + start.h / 2;
+    let way;
+    if (cy < spinner.y) way = "upper";
+    else if (cy > spinner.y + spinner.h) way = "lower";
+    else way = cx < spinner.x ? "left" : "right";
+    return `the ${way} branch of ${from.tile}`;
+  }
+  function whereWords(layout, end) {
+    return end ? `on ${endWords(layout, end)}` : "to open the line";
+  }
+  function moveWords(layout, move) {
+    if (move === "draw") return "Draw";
+    if (move === "pass") return "Pass";
+    const [tile, end] = move.split("@");
+    return `${tile} ${whereWords(layout, end)}`;
+  }
+
   function describe(v, last, oldView) {
     if (!last) return "";
     const who = seatName(last.seat);
@@ -288,12 +319,12 @@
     if (last.move === "draw") {
       if (you && oldView) {
         const got = v.hand.filter((t) => !oldView.hand.includes(t));
-        if (got.length) return `You drew ${got[0]}` + (v.legal_moves.length && v.legal_moves[0] !== "draw" ? ": it fits!" : "");
+        if (got.length) return `You drew ${got[0]}` + (v.legal_moves.length && v.legal_moves[0] !== "draw" ? " and it fits" : "");
       }
       return you ? "You drew a tile" : `${who} drew a tile`;
     }
     if (last.move === "pass") return you ? "Nothing fits and you cannot draw: you pass" : `${who} can't play and passes`;
-    let text = `${who} ${you ? "played" : "played"} ${tile}${end ? ` on the ${end} end` : ""}`;
+    let text = `${who} played ${tile}${end ? ` ${whereWords(v.sheet ? v.sheet.layout : v.layout, end)}` : ""}`;
     if (last.points > 0) text += ` and ${you ? "score" : "scores"} ${last.points}`;
     return text;
   }
@@ -425,15 +456,26 @@
     tile.style.height = `${h}px`;
   }
 
+  // The line laid out on the board as it is now; the last answer is kept, since the words for a
+  // move need it just before the board is drawn.
+  let lastFit = { layout: null, W: 0, H: 0, fit: null };
+  function fitBoard(layout) {
+    const board = $("board");
+    const W = board.clientWidth, H = board.clientHeight;
+    if (!W || !H) return null;
+    if (lastFit.layout === layout && lastFit.W === W && lastFit.H === H) return lastFit.fit;
+    const maxUnit = Math.max(10, Math.min(44, Math.floor(Math.min(W / 10, H / 6))));
+    lastFit = { layout, W, H, fit: window.BonesLayout.fit(layout, W, H, { maxUnit }) };
+    return lastFit.fit;
+  }
+
   function renderBoard(v, sheet, animate) {
     const board = $("board");
     const layout = sheet ? sheet.layout : v.layout;
     const key = `${v.id}:${sheet ? sheet.number : v.hand_no}`;
     if (key !== S.boardKey) { board.innerHTML = ""; S.boardEls = new Map(); S.boardKey = key; }
-    const W = board.clientWidth, H = board.clientHeight;
-    if (!W || !H) return;
-    const maxUnit = Math.max(10, Math.min(44, Math.floor(Math.min(W / 10, H / 6))));
-    const fit = window.BonesLayout.fit(layout, W, H, { maxUnit });
+    const fit = fitBoard(layout);
+    if (!fit) return;
     board.style.setProperty("--u", `${fit.unit}px`);
     const seen = new Set();
     layout.tiles.forEach((t, i) => {
@@ -449,6 +491,18 @@
         board.appendChild(e);
         S.boardEls.set(id, e);
       }
+      // When the line re-flows (it turns elsewhere, or the tiles shrink), a tile may now lie the
+      // other way or face the other way: its halves are drawn again, and it jumps instead of
+      // sliding, so it is never seen stretched between the two shapes.
+      const shape = `${r.vertical ? "v" : "h"}${r.a}:${r.b}`;
+      const turned = !isNew && e.dataset.shape !== shape;
+      if (turned) {
+        e.classList.toggle("v", r.vertical);
+        e.classList.toggle("h", !r.vertical);
+        e.replaceChildren(half(r.a, r.vertical), half(r.b, r.vertical));
+        e.style.transition = "none";
+      }
+      e.dataset.shape = shape;
       e.setAttribute("aria-label", `${tileWords(t.tile)} on the table${i === layout.tiles.length - 1 ? ", played last" : ""}`);
       e.style.left = `${r.left + 1}px`;
       e.style.top = `${r.top + 1}px`;
@@ -456,6 +510,9 @@
       e.style.height = `${r.height - 2}px`;
       e.style.fontSize = `${Math.max(8, fit.unit * 0.5)}px`;
       e.classList.toggle("last", i === layout.tiles.length - 1);
+      if (i === layout.tiles.length - 1) e.title = "Gold rim: the tile played last";
+      else e.removeAttribute("title");
+      if (turned) { void e.offsetWidth; e.style.transition = ""; }
       if (isNew && animate && i === layout.tiles.length - 1 && ANIM > 0) flyIn(e, animate);
     });
     for (const [id, e] of S.boardEls) if (!seen.has(id)) { e.remove(); S.boardEls.delete(id); }
@@ -479,7 +536,7 @@
       b.classList.toggle("target", isTarget);
       b.classList.toggle("hinted", hinted === s.name && !!S.hint && S.hint.best.split("@")[0] === S.picked);
       b.tabIndex = isTarget ? 0 : -1;
-      b.setAttribute("aria-label", s.value === null ? "the centre: the first tile goes here" : `${s.name} end, showing ${s.value}${isTarget ? `: place ${S.picked} here` : ""}`);
+      b.setAttribute("aria-label", s.value === null ? "the centre: the first tile goes here" : `${endWords(layout, s.name)}, showing ${s.value}${isTarget ? `: place ${S.picked} here` : ""}`);
       if (s.value !== null && !isTarget) b.setAttribute("aria-disabled", "true");
       b.addEventListener("click", () => onSlot(s.name));
       b.addEventListener("keydown", onSlotKey);
@@ -521,7 +578,9 @@
     const r = anchor.getBoundingClientRect();
     const b = el("div", cls, text);
     b.style.left = `${r.left + r.width / 2}px`;
-    b.style.top = `${Math.max(4, r.top - 30)}px`;
+    // Above the name, unless that is over the score and the top line: then below it.
+    const above = r.top - 30;
+    b.style.top = `${above >= $("felt").getBoundingClientRect().top ? above : r.bottom + 4}px`;
     b.style.position = "fixed";
     document.body.appendChild(b);
     setTimeout(() => b.remove(), 1500);
@@ -535,7 +594,8 @@
     const tiles = sheet ? sheet.hands[v.seat] : v.hand;
     const n = Math.max(tiles.length, 1);
     const avail = hand.parentElement.clientWidth - 16;
-    const byHeight = Math.floor(window.innerHeight * (window.innerHeight < 520 ? 0.11 : 0.075));
+    // A phone held sideways has little height: its hand is one low row.
+    const byHeight = Math.floor(window.innerHeight * (window.innerHeight < 520 ? 0.08 : 0.075));
     let tw = Math.floor((avail - (n - 1) * 6) / n);
     tw = Math.max(26, Math.min(60, tw, Math.max(26, byHeight)));
     hand.style.setProperty("--tw", `${tw}px`);
@@ -590,10 +650,32 @@
     table.innerHTML = "<tr><th>move</th><th>points</th><th>wins</th></tr>";
     h.estimates.forEach((e, i) => {
       const tr = el("tr", i === 0 ? "best" : "");
-      tr.innerHTML = `<td>${e.move}</td><td>${e.expected_points > 0 ? "+" : ""}${e.expected_points.toFixed(1)}</td><td>${Math.round(e.win_chance * 100)}%</td>`;
+      tr.appendChild(el("td", "", moveWords(v.layout, e.move)));
+      tr.appendChild(el("td", "", `${e.expected_points > 0 ? "+" : ""}${e.expected_points.toFixed(1)}`));
+      tr.appendChild(el("td", "", `${Math.round(e.win_chance * 100)}%`));
       table.appendChild(tr);
     });
     panel.appendChild(table);
+    // The panel sits in a corner of the board; it moves to the other one when that hides fewer of the ends it talks about.
+    const ends = new Set(h.estimates.map((e) => e.move.split("@")[1] || "centre"));
+    const slots = [...document.querySelectorAll("#board .slot")].filter((slot) => ends.has(slot.dataset.name));
+    const covered = () => {
+      const p = panel.getBoundingClientRect();
+      return slots.filter((slot) => {
+        const r = slot.getBoundingClientRect();
+        return r.left < p.right && p.left < r.right && r.top < p.bottom && p.top < r.bottom;
+      }).length;
+    };
+    let best = null;
+    for (const [low, west] of [[false, false], [true, false], [false, true], [true, true]]) {
+      panel.classList.toggle("low", low);
+      panel.classList.toggle("west", west);
+      const n = covered();
+      if (!best || n < best.n) best = { n, low, west };
+      if (!n) break;
+    }
+    panel.classList.toggle("low", best.low);
+    panel.classList.toggle("west", best.west);
   }
 
   // ----------------------------------------------------------- interaction
@@ -802,7 +884,7 @@
       if (h.best === "draw") say("Hint: draw from the boneyard");
       else if (h.best === "pass") say("Hint: pass");
       else {
-        say(`Hint: play ${tile}${end ? ` on the ${end} end` : ""}`);
+        say(`Hint: play ${tile}${end ? ` ${whereWords(v.layout, end)}` : ""}`);
         if (movesFor(tile).length > 1) S.picked = tile;
       }
       render();

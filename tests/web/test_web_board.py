@@ -1,0 +1,410 @@
+"""The board as drawn: whole matches of every game at three screen sizes, phone layouts, words.
+
+The orientation check reads what the page drew (each board tile's half boxes and
+the pips in each half) and compares it with the layout the page got from the
+server: every tile shows its two numbers, its halves lie along its long side,
+and where a tile joins another the matching numbers touch. The check runs in the
+page after every change of the board, so no move goes unchecked.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import bones
+from bones.tiles import TILES
+from tests.web.test_web_browser import LANDSCAPE, PORTRAIT, tap_move, view, wait_ready
+
+PHONE_SIDEWAYS = {"width": 740, "height": 360}
+PHONE_SIDEWAYS_WIDE = {"width": 844, "height": 390}
+SIZES = {
+    "1280x800": LANDSCAPE,
+    "360x740": PORTRAIT,
+    "740x360": PHONE_SIDEWAYS,
+    "844x390": PHONE_SIDEWAYS_WIDE,
+}
+VIEWPORTS = {"1280x800": LANDSCAPE, "360x740": PORTRAIT, "740x360": PHONE_SIDEWAYS}
+GAMES = ("draw", "block", "allfives", "muggins", "kozel", "classic")
+
+pytestmark = pytest.mark.slow
+
+# Runs in the page: after every change of the board, compare each drawn tile with the layout.
+BOARD_CHECK = """
+(() => {
+  const record = { checks: 0, boards: 0, problems: [] };
+  window.__boardCheck = record;
+  const valueOf = (half) => {
+    const num = half.querySelector('.num');
+    return num ? Number(num.textContent) : half.querySelectorAll('.pip').length;
+  };
+  const gap = (a, b) => Math.hypot(
+    Math.max(0, a.left - b.right, b.left - a.right), Math.max(0, a.top - b.bottom, b.top - a.bottom));
+  // How long an edge two boxes share (tiles are drawn a pixel inside their places); 0 unless they touch.
+  const contact = (a, b) => (gap(a, b) > 4 ? 0
+    : Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) + Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top)));
+  // The half that lies against rect: the longest shared edge (a tile hooked beside a double touches it with both).
+  const nearest = (halves, rect) => halves.reduce((best, h) => {
+    const [c, cb] = [contact(h.rect, rect), contact(best.rect, rect)];
+    return c > cb + 1 || (Math.abs(c - cb) <= 1 && gap(h.rect, rect) < gap(best.rect, rect)) ? h : best;
+  });
+  function check() {
+    const S = window.BonesTable && window.BonesTable.state, v = S && S.view;
+    const board = document.getElementById('board');
+    if (!v || !board || !board.clientWidth || document.getElementById('table').hidden) return;
+    const layout = v.status !== 'playing' && v.sheet ? v.sheet.layout : v.layout;
+    const problem = (text) => {
+      // The first wrong board is kept whole, so a failure can be replayed with BonesLayout.fit.
+      if (!record.layout) record.layout = { layout, width: board.clientWidth, height: board.clientHeight };
+      if (record.problems.length < 50) record.problems.push(`move ${v.move_number}: ${text}`);
+    };
+    record.checks += 1;
+    const drawn = [];
+    for (const t of layout.tiles) {
+      const found = board.querySelectorAll(`.tile[data-tile="${t.tile}"]`);
+      if (found.length !== 1) { problem(`${t.tile} drawn ${found.length} times`); return; }
+      const e = found[0], box = e.getBoundingClientRect();
+      const halves = [...e.querySelectorAll(':scope > .half')].map((h) => ({ value: valueOf(h), rect: h.getBoundingClientRect() }));
+      drawn.push({ t, box, halves });
+      if (halves.length !== 2) { problem(`${t.tile} has ${halves.length} halves`); continue; }
+      const shown = halves.map((h) => h.value).sort().join(':'), wanted = [t.near, t.far].sort().join(':');
+      if (shown !== wanted) problem(`${t.tile} shows ${shown}`);
+      // The halves lie along the tile's long side, each about square (not stretched).
+      const across = box.width >= box.height;
+      const [c0, c1] = halves.map((h) => [h.rect.left + h.rect.width / 2, h.rect.top + h.rect.height / 2]);
+      const along = Math.abs(across ? c1[0] - c0[0] : c1[1] - c0[1]), aside = Math.abs(across ? c1[1] - c0[1] : c1[0] - c0[0]);
+      if (!(along > aside + 1)) problem(`${t.tile}: halves lie across a ${Math.round(box.width)}x${Math.round(box.height)} tile`);
+      for (const h of halves) {
+        const ratio = h.rect.width / h.rect.height;
+        if (ratio > 2 || ratio < 0.5) problem(`${t.tile}: a half drawn ${Math.round(h.rect.width)}x${Math.round(h.rect.height)}`);
+      }
+    }
+    // Where a tile joins another, its near half touches the joined tile, and the numbers there match.
+    layout.tiles.forEach((t, i) => {
+      if (t.joins < 0 || t.near === t.far) return;
+      const child = drawn[i], parent = drawn[t.joins];
+      if (!child || !parent || child.halves.length !== 2 || parent.halves.length !== 2) return;
+      const touching = nearest(child.halves, parent.box);
+      if (touching.value !== t.near) problem(`${t.tile}: the half next to ${parent.t.tile} shows ${touching.value}, not ${t.near}`);
+      const near = child.halves.find((h) => h.value === t.near) || touching;
+      const facing = nearest(parent.halves, near.rect);
+      if (facing.value !== t.near) problem(`${t.tile}: ${parent.t.tile} shows ${facing.value} where ${t.near} touches it`);
+    });
+    record.boards += 1;
+  }
+  document.addEventListener('DOMContentLoaded', () => {
+    new MutationObserver(check).observe(document.getElementById('board'), { childList: true, subtree: true, attributes: true });
+  });
+})();
+"""
+
+# Tiles slide to their new places; the check reads boxes, so it wants them where they end up.
+NO_SLIDING = ".board .tile { transition: none !important; }"
+
+
+def near_the_end(game: str, seed: int, players: int | None = None) -> dict[str, Any]:
+    """The seed's first deal, with the scores close enough to the target that a hand or two ends the match."""
+    rules = bones.rules(game, **({"players": players} if players else {}))
+    state = rules.new_game(seed=seed)
+    close = rules.target - 12 if rules.scores_during_play else rules.target - 1
+    return {
+        "hands": [[str(t) for t in state.hand(seat)] for seat in range(rules.players)],
+        "boneyard": [str(TILES[t]) for t in state.kernel.boneyard[::-1]],
+        "scores": [close] * rules.num_sides,
+    }
+
+
+def open_checked(browser: Any, server: Any, body: dict[str, Any], viewport: dict[str, int], pace: int = 0) -> Any:
+    """A table page with the board check installed; console errors and page errors are collected."""
+    page = browser.new_page(viewport=viewport, reduced_motion="reduce")
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    page.errors = errors
+    page.add_init_script(BOARD_CHECK)
+    created = page.request.post(
+        f"{server.url}/api/games", data=json.dumps(body), headers={"Content-Type": "application/json"}
+    )
+    assert created.status == 201, created.text()
+    page.goto(f"{server.url}/?pace={pace}")
+    page.add_style_tag(content=NO_SLIDING)
+    page.locator("#continue").click()
+    page.wait_for_selector("#table:not([hidden])")
+    return page
+
+
+def board_check(page: Any) -> dict[str, Any]:
+    return page.evaluate("() => window.__boardCheck")
+
+
+def in_view(page: Any, selector: str) -> bool:
+    box = page.locator(selector).bounding_box()
+    size = page.viewport_size
+    return box is not None and box["y"] >= 0 and box["x"] >= 0 and box["y"] + box["height"] <= size["height"]
+
+
+# Every game at the three sizes; the four-player sheet on the wider sideways phone as well.
+MATCHES = [(game, size) for game in GAMES for size in VIEWPORTS] + [("kozel", "844x390"), ("classic", "844x390")]
+
+
+@pytest.mark.parametrize(("game", "size"), MATCHES)
+def test_whole_match_draws_every_tile_as_laid_out(
+    browser: Any, live_server: Any, artifacts: Path, game: str, size: str
+) -> None:
+    seed = 5
+    body = {"game": game, "level": "easy", "seed": seed, "setup": near_the_end(game, seed)}
+    page = open_checked(browser, live_server, body, SIZES[size])
+    moves = hands = 0
+    shot = False
+    for _ in range(400):
+        current = wait_ready(page)
+        if current["status"] == "sheet":
+            page.wait_for_selector("#sheet:not([hidden])")
+            assert in_view(page, "#sheet-title"), f"the sheet opens with its title off screen at {size}"
+            if not hands:
+                page.screenshot(path=str(artifacts / f"match-{game}-{size}-sheet.png"))
+            hands += 1
+            page.locator("#next-hand").click()
+            page.wait_for_function("() => window.BonesTable.state.view.status !== 'sheet'")
+            continue
+        if current["status"] == "over":
+            break
+        if not shot and len(current["layout"]["tiles"]) >= 9:
+            page.screenshot(path=str(artifacts / f"match-{game}-{size}.png"))
+            shot = True
+        number = current["move_number"]
+        tap_move(page, current["legal_moves"][0])
+        page.wait_for_function(f"() => window.BonesTable.state.view.move_number > {number}")
+        moves += 1
+    page.wait_for_selector("#results:not([hidden])")
+    assert in_view(page, "#results-title"), f"the results open with their title off screen at {size}"
+    page.wait_for_timeout(200)
+    page.screenshot(path=str(artifacts / f"match-{game}-{size}-results.png"))
+    checked = board_check(page)
+    assert not checked["problems"], (checked["problems"], json.dumps(checked.get("layout")))
+    assert hands >= 1 and checked["boards"] > moves >= 3
+    assert view(page)["move_number"] >= moves
+    assert not page.errors, page.errors
+    page.close()
+
+
+# The parts of the table that must never lie on each other, each as the boxes of what it draws.
+PARTS = """() => {
+  const boxes = (selector) => [...document.querySelectorAll(selector)]
+    .filter((e) => e.offsetParent !== null).map((e) => e.getBoundingClientRect())
+    .filter((r) => r.width > 0 && r.height > 0)
+    .map((r) => ({ x: r.left, y: r.top, w: r.width, h: r.height }));
+  const parts = {
+    bar: boxes('#menu-btn, #status, #hint-btn'),
+    chips: boxes('.chip'),
+    board: boxes('#board'),
+    me: boxes('#me-label, .hand .tile'),
+  };
+  for (const where of ['top', 'left', 'right']) parts[where] = boxes(`#seat-${where} .nameplate, #seat-${where} .backs > *`);
+  return parts;
+}"""
+
+
+def overlaps(parts: dict[str, list[dict[str, float]]]) -> list[str]:
+    found = []
+    names = list(parts)
+    for i, one in enumerate(names):
+        for other in names[i + 1 :]:
+            for a in parts[one]:
+                for b in parts[other]:
+                    dx = min(a["x"] + a["w"], b["x"] + b["w"]) - max(a["x"], b["x"])
+                    dy = min(a["y"] + a["h"], b["y"] + b["h"]) - max(a["y"], b["y"])
+                    if dx > 1 and dy > 1:
+                        found.append(f"{one} {a} overlaps {other} {b}")
+    return found
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("game", ["draw", "kozel"])
+def test_the_table_fits_the_screen(browser: Any, live_server: Any, artifacts: Path, game: str, size: str) -> None:
+    viewport = SIZES[size]
+    page = open_checked(browser, live_server, {"game": game, "level": "easy", "seed": 11}, viewport)
+    for _ in range(3):
+        current = wait_ready(page)
+        number = current["move_number"]
+        tap_move(page, current["legal_moves"][0])
+        page.wait_for_function(f"() => window.BonesTable.state.view.move_number > {number}")
+    wait_ready(page)
+    page.screenshot(path=str(artifacts / f"table-{game}-{size}.png"))
+    parts = page.evaluate(PARTS)
+    assert not overlaps(parts)
+    for name, rects in parts.items():
+        for r in rects:
+            assert r["x"] >= -1 and r["y"] >= -1, (name, r)
+            assert r["x"] + r["w"] <= viewport["width"] + 1 and r["y"] + r["h"] <= viewport["height"] + 1, (name, r)
+    board = parts["board"][0]
+    assert board["h"] >= 160, f"the board is {board['h']:.0f} px tall at {size}"
+    assert not page.errors, page.errors
+    page.close()
+
+
+@pytest.mark.parametrize("size", ["360x740", "740x360", "844x390"])
+def test_play_is_on_the_first_screen(browser: Any, live_server: Any, artifacts: Path, size: str) -> None:
+    # An unfinished match shows CONTINUE as well, and Draw shows the players' choice: the tallest settings.
+    page = open_checked(browser, live_server, {"game": "draw", "level": "easy", "seed": 4}, SIZES[size])
+    page.locator("#menu-btn").click()
+    page.locator("#m-new").click()
+    page.locator("#continue").wait_for(state="visible")
+    page.locator('#games [data-value="draw"]').click()
+    page.locator('#levels [data-value="crazy"]').click()  # the longest note under the levels
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(artifacts / f"settings-{size}.png"))
+    for selector in ("#continue", "#players", "#play"):
+        assert in_view(page, selector), f"{selector} is below the fold at {size}"
+    assert not page.errors, page.errors
+    page.close()
+
+
+def test_a_drawn_tile_that_fits_is_said_in_one_sentence(browser: Any, live_server: Any) -> None:
+    setup = {"hands": [["6:6", "1:0"], ["6:5", "4:4"]], "boneyard": ["2:0", "3:1", "5:1", "2:2"], "opener": 0}
+    page = open_checked(browser, live_server, {"game": "draw", "setup": setup}, PORTRAIT)
+    page.locator('.hand .tile[data-tile="6:6"]').click()
+    for _ in range(3):
+        number = wait_ready(page)["move_number"]
+        page.locator("#boneyard-tiles .tile").first.click()
+        page.wait_for_function(f"() => window.BonesTable.state.view.move_number > {number}")
+    assert page.locator("#status").inner_text() == "You drew 5:1 and it fits. Your turn"
+    assert not page.errors, page.errors
+
+
+# Classic: whatever Lily does, the 2:2 becomes a spinner on the line and its branches open for us.
+BRANCHES = {
+    "hands": [["6:6", "6:2", "2:2", "2:0", "2:1", "3:3", "4:4"], ["6:5", "5:5", "5:4", "4:3", "3:1", "1:0", "0:0"]],
+    "opener": 0,
+}
+MOVE_WORDS = r"^(Draw|Pass|\d+:\d+ (to open the line|on the (left|right) end|on the (upper|lower|left|right) branch of \d+:\d+))$"
+
+
+def way_from(page: Any, double: str, selector: str) -> str:
+    """Where the box of ``selector`` lies from the tile ``double`` on the board."""
+    spinner = page.locator(f'#board .tile[data-tile="{double}"]').bounding_box()
+    box = page.locator(selector).bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    if y < spinner["y"]:
+        return "upper"
+    if y > spinner["y"] + spinner["height"]:
+        return "lower"
+    return "left" if x < spinner["x"] else "right"
+
+
+def test_ends_are_named_in_words(browser: Any, live_server: Any, artifacts: Path) -> None:
+    page = open_checked(browser, live_server, {"game": "classic", "level": "easy", "setup": BRANCHES}, PORTRAIT, 500)
+    for _ in range(20):
+        current = wait_ready(page)
+        legal = current["legal_moves"]
+        branch = [m for m in legal if m.partition("@")[2].isdigit()]
+        if branch:
+            break
+        move = next((m for t in ("6:6", "6:2", "2:2", "2:0", "2:1") for m in legal if m.split("@")[0] == t), legal[0])
+        tap_move(page, move)
+        page.wait_for_function(f"() => window.BonesTable.state.view.move_number > {current['move_number']}")
+    else:
+        raise AssertionError("no branch of a later spinner opened")
+    page.locator("#hint-btn").click()
+    page.wait_for_function("() => document.querySelector('#status').textContent.startsWith('Hint: play')")
+    assert "@" not in page.locator("#status").inner_text()
+    cells = page.locator("#hint-panel td:first-child").all_inner_texts()
+    assert cells and all(re.match(MOVE_WORDS, c) for c in cells), cells
+    assert len(set(cells)) == len(cells), cells  # the two branches of one double are told apart
+    page.screenshot(path=str(artifacts / "hint-words-360x740.png"))
+    # The words say where the branch leaves the double on the board: its open end now, its tile once played.
+    for move in branch:
+        tile, _, end = move.partition("@")
+        way = way_from(page, "2:2", f'#board .slot[data-name="{end}"]')
+        assert f"{tile} on the {way} branch of 2:2" in cells, (move, cells)
+    tile = branch[0].split("@")[0]
+    tap_move(page, branch[0])
+    page.wait_for_function(f"() => document.querySelector('#status').textContent.startsWith('You played {tile} ')")
+    way = way_from(page, "2:2", f'#board .tile[data-tile="{tile}"]')
+    assert page.locator("#status").inner_text().startswith(f"You played {tile} on the {way} branch of 2:2. ")
+    assert not page.errors, page.errors
+
+
+BOTH_ENDS = {
+    "hands": [["6:6", "6:3", "1:1", "2:1", "3:0", "4:0", "5:0"], ["5:5", "4:4", "3:3", "2:2", "5:4", "4:3", "3:2"]],
+    "opener": 0,
+    "opening": "6:6",
+}
+
+
+def test_the_hint_panel_names_moves_in_words(browser: Any, live_server: Any) -> None:
+    page = open_checked(browser, live_server, {"game": "block", "setup": BOTH_ENDS}, LANDSCAPE)
+    page.locator('.hand .tile[data-tile="6:6"]').click()
+    wait_ready(page)
+    page.locator("#hint-btn").click()
+    page.wait_for_selector("#hint-panel:not([hidden])")
+    cells = page.locator("#hint-panel td:first-child").all_inner_texts()
+    assert sorted(cells) == ["6:3 on the left end", "6:3 on the right end"]
+    assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("size", ["360x740", "740x360"])
+def test_bubbles_keep_off_the_score(browser: Any, live_server: Any, artifacts: Path, size: str) -> None:
+    page = open_checked(browser, live_server, {"game": "block", "setup": BOTH_ENDS}, SIZES[size], pace=300)
+    page.locator('.hand .tile[data-tile="6:6"]').click()  # Lily has no six: she passes
+    page.wait_for_selector(".bubble")
+    covered = """() => {
+      const b = document.querySelector('.bubble');
+      if (!b) return [];
+      const r = b.getBoundingClientRect();
+      return [...document.querySelectorAll('.chip, #status')].filter((c) => {
+        const o = c.getBoundingClientRect();
+        return r.left < o.right && o.left < r.right && r.top < o.bottom && o.top < r.bottom;
+      }).map((c) => c.id);
+    }"""
+    assert page.locator(".bubble").inner_text() == "Pass"
+    for _ in range(4):
+        assert page.evaluate(covered) == []
+        page.wait_for_timeout(250)
+    page.screenshot(path=str(artifacts / f"bubble-{size}.png"))
+    assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("size", ["360x740", "740x360"])
+def test_the_gold_rim_is_explained(browser: Any, live_server: Any, artifacts: Path, size: str) -> None:
+    page = open_checked(browser, live_server, {"game": "block", "setup": BOTH_ENDS}, SIZES[size])
+    page.locator('.hand .tile[data-tile="6:6"]').click()
+    wait_ready(page)
+    last = page.locator("#board .tile.last")
+    assert "played last" in last.get_attribute("title")
+    page.locator("#menu-btn").click()
+    legend = page.locator("#legend")
+    assert legend.is_visible() and "Gold rim" in legend.inner_text() and "played last" in legend.inner_text()
+    assert in_view(page, "#menu-title")
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(artifacts / f"menu-{size}.png"))
+    assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("size", ["360x740", "740x360"])
+def test_the_hint_panel_leaves_the_ends_in_sight(browser: Any, live_server: Any, artifacts: Path, size: str) -> None:
+    page = open_checked(browser, live_server, {"game": "block", "setup": BOTH_ENDS}, SIZES[size])
+    page.locator('.hand .tile[data-tile="6:6"]').click()
+    wait_ready(page)
+    page.locator("#hint-btn").click()
+    page.wait_for_selector("#hint-panel:not([hidden])")
+    assert page.locator(".slot.target").count() == 2  # the hint picked 6:3 up: both ends glow
+    hidden = page.evaluate(
+        """() => {
+          const p = document.querySelector('#hint-panel').getBoundingClientRect();
+          return [...document.querySelectorAll('.slot.target')].filter((s) => {
+            const r = s.getBoundingClientRect();
+            return r.left < p.right && p.left < r.right && r.top < p.bottom && p.top < r.bottom;
+          }).map((s) => s.dataset.name);
+        }"""
+    )
+    page.screenshot(path=str(artifacts / f"hint-{size}.png"))
+    assert hidden == []
+    number = view(page)["move_number"]
+    page.locator('.slot.target[data-name="right"]').click()
+    page.wait_for_function(f"() => window.BonesTable.state.view.move_number > {number}")
+    assert not page.errors, page.errors
