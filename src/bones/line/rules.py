@@ -61,6 +61,11 @@ class LineRules(Rules):
         return 2 if self.teams else self.players
 
     @property
+    def partnership(self) -> bool:
+        """The Latin and Cuban partnership game: pairs, pips to the winning pair from all four hands."""
+        return self.teams and self.scoring == PIPS_TO_WINNER
+
+    @property
     def low_score_wins(self) -> bool:
         return self.scoring == KOZEL
 

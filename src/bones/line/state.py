@@ -238,6 +238,8 @@ class LineState(SettledState):
             opener, tile = first_opener(rules, hands)
         elif score.winner is not None:
             opener, tile = score.winner, -1
+        elif score.same_opener:
+            opener, tile = self.opener, -1
         else:
             opener, tile = (self.opener + rules.direction) % rules.players, -1
         new_kernel = Kernel(rules.spec(), hands, boneyard[::-1], opener, tile)
