@@ -31,6 +31,7 @@ console = Console(highlight=False)
 CLI_MODULES: list[str] = [
     "bones.web.cli",
     "bones.puzzles.cli",
+    "bones.arena_cli",
 ]
 
 

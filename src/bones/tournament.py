@@ -126,21 +126,29 @@ def play_deal(task: Task) -> DealResult:
     rules = make_rules(task.game, **dict(task.options))
     settings = dict(task.bot_settings)
     bots = [_bot(rules, level, settings) for level in task.levels]
+    points, hands = play_rotations(rules, (bots[0], bots[1]), task.seed, task.deal, str(task.levels))
+    return DealResult(task.levels, task.deal, points, hands)
+
+
+def play_rotations(
+    rules: Rules, players: tuple[Bot, Bot], seed: int, deal: int, names: str
+) -> tuple[tuple[int, int], int]:
+    """Deal ``deal`` played once per seating of the two players: their good points and the hands played."""
     good = [0, 0]
     hands = 0
-    for seating in seatings(rules, task.levels):
-        state = rules.new_game(seed=task.seed + task.deal)
+    for seating in seatings(rules, ("first", "second")):
+        state = rules.new_game(seed=seed + deal)
         # The same choices of chance in every rotation: only who sits where changes.
-        rng = random.Random(f"{task.seed}:{task.deal}:{task.levels}")
+        rng = random.Random(f"{seed}:{deal}:{names}")
         hand = getattr(state, "hand_no", None)
         while not state.is_over and getattr(state, "hand_no", None) == hand:
             seat = state.to_move
             assert seat is not None
-            state = state.play(bots[seating[seat]].choose(state.observation(seat), rng))
+            state = state.play(players[seating[seat]].choose(state.observation(seat), rng))
         hands += 1
         for seat_points, level in _points_by_level(state, seating):
             good[level] += seat_points
-    return DealResult(task.levels, task.deal, (good[0], good[1]), hands)
+    return (good[0], good[1]), hands
 
 
 def _points_by_level(state: Any, seating: list[int]) -> list[tuple[int, int]]:
