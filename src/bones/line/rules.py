@@ -11,6 +11,7 @@ from bones.line.kernel import SCORE_FIVES, SCORE_MUGGINS, SCORE_NONE, SPINNER_EV
 from bones.line.moves import LineMove
 
 if TYPE_CHECKING:
+    from bones.line.encoding import LineEncoding
     from bones.line.state import LineState
 
 # How a hand is scored.
@@ -92,6 +93,11 @@ class LineRules(Rules):
         from bones.line.state import LineState
 
         return LineState.start(self, seed, setup)
+
+    def encoding(self) -> LineEncoding:
+        from bones.line.encoding import LineEncoding
+
+        return LineEncoding(self)
 
     def parse_move(self, text: str) -> LineMove:
         return LineMove.parse(text, self.max_pip)
