@@ -106,3 +106,28 @@ def test_the_docs_example_runs_and_prints_both_scores(capsys: pytest.CaptureFixt
     exec(compile(code, "docs/environments.md", "exec"), {})
     out = capsys.readouterr().out
     assert out.startswith("random agent ") and "bones Hard" in out
+
+
+@pytest.mark.parametrize(("game", "options"), CASES, ids=[f"{g}-{o}" if o else g for g, o in CASES])
+def test_every_legal_move_has_its_own_action_and_comes_back(game: str, options: dict) -> None:
+    import random
+
+    rules = bones.rules(game, **options)
+    encoding = rules.encoding()
+    rng = random.Random(0)
+    state = rules.new_game(seed=4)
+    for _ in range(150):
+        if state.is_over:
+            break
+        seat = state.to_move
+        assert seat is not None
+        observation = state.observation(seat)
+        numbers = [encoding.action_index(move, observation) for move in observation.legal_moves]
+        assert len(set(numbers)) == len(numbers)
+        assert all(0 <= n < encoding.num_actions for n in numbers)
+        assert [encoding.action_move(n, observation) for n in numbers] == list(observation.legal_moves)
+        for other in range(rules.num_players):
+            values = encoding.encode(state.observation(other))
+            assert len(values) == encoding.size
+            assert all(encoding.low <= v <= encoding.high for v in values)
+        state = state.play(rng.choice(observation.legal_moves))
