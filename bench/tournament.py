@@ -6,7 +6,8 @@ Ray runs a local cluster on this machine's cores (its start-up is timed apart);
 with --ray-address it joins a running cluster instead. From the rate on Ray and
 the cores it used comes the estimate printed last: how long a million-deal
 tournament of the same pair takes on 100 machines like this one. Each mode plays
-the same deals, and the results must agree.
+the same deals; with --samples (Crazy by sample count, not by time) the results
+must agree.
 """
 
 from __future__ import annotations
@@ -35,9 +36,20 @@ def main() -> None:
     parser.add_argument("--ray-address", default=None, help="a running cluster (default: a local one)")
     parser.add_argument("--machines", type=int, default=100)
     parser.add_argument("--target", type=int, default=1_000_000, help="deals of the estimated tournament")
+    parser.add_argument(
+        "--samples", type=int, default=None, help="Crazy stops at this many samples, not after 1 s: reproducible"
+    )
     args = parser.parse_args()
     first, second = args.levels.split(",")
-    common = {"game": args.game, "levels": [first, second], "deals": args.deals, "pairs": [(second, first)], "seed": 1}
+    settings = {"crazy_seconds": None, "crazy_samples": args.samples} if args.samples else {}
+    common = {
+        "game": args.game,
+        "levels": [first, second],
+        "deals": args.deals,
+        "pairs": [(second, first)],
+        "seed": 1,
+        "bot_settings": settings,
+    }
     print(f"{args.game}: {second} vs {first}, {os.cpu_count()} cores here", flush=True)
     _, one = timed("--jobs 1", jobs=1, **common)
     _, two = timed("--jobs 2", jobs=2, **common)
@@ -52,7 +64,11 @@ def main() -> None:
     print(f"ray start  {time.perf_counter() - started:7.1f} s ({cpus} CPUs)", flush=True)
     rate, on_ray = timed("--ray", ray_address="auto", **common)
     ray.shutdown()
-    assert one == two == on_ray, "the modes disagree"
+    # Crazy's 1-second budget makes its samples depend on the machine's load; with --samples
+    # every mode must give the same deals.
+    agree = one == two == on_ray
+    print(f"the three modes give the same results: {'yes' if agree else 'no'}")
+    assert agree or not args.samples, "the modes disagree"
     per_machine = rate if args.ray_address is None else rate * (os.cpu_count() or 1) / cpus
     seconds = args.target / (per_machine * args.machines)
     print(
