@@ -18,8 +18,14 @@ from bones.record import Record
 
 # Extra option sets worth a playout, by game id (the defaults are always played).
 VARIANTS: dict[str, list[dict]] = {
-    "draw": [{"players": 3}, {"players": 4, "reserve": True}, {"set": 9}, {"set": 12, "players": 4}],
-    "block": [{"players": 4}, {"set": 9, "players": 3}],
+    "draw": [
+        {"players": 3},
+        {"players": 4, "reserve": True},
+        {"set": 9},
+        {"set": 12, "players": 4},
+        {"players": 4, "teams": True, "set": 9},
+    ],
+    "block": [{"players": 4}, {"set": 9, "players": 3}, {"players": 4, "teams": True}],
     "allfives": [{"spinner": True}, {"players": 3}, {"set": 9, "spinner": True}],
     "muggins": [{"players": 4, "teams": True}, {"spinner": True, "players": 3}],
     "kozel": [{"set": 9}],

@@ -16,6 +16,21 @@ from bones.tiles import Tile, pip_set
 
 __version__ = "0.1.0"
 
+
+def env(game_id: str, render_mode: str | None = None, **options: object):  # type: ignore[no-untyped-def]
+    """A PettingZoo AEC environment of ``game_id`` (needs the ``env`` extra; see bones.environments)."""
+    from bones.environments import env as make
+
+    return make(game_id, render_mode, **options)
+
+
+def single_agent_env(game_id: str, render_mode: str | None = None, **options: object):  # type: ignore[no-untyped-def]
+    """A Gymnasium environment of a one-player game, the puzzles (needs the ``env`` extra)."""
+    from bones.environments import single_agent_env as make
+
+    return make(game_id, render_mode, **options)
+
+
 __all__ = [
     "GameInfo",
     "GameOptionError",
@@ -26,7 +41,9 @@ __all__ = [
     "Rules",
     "State",
     "Tile",
+    "env",
     "games",
     "pip_set",
     "rules",
+    "single_agent_env",
 ]

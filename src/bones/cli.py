@@ -12,6 +12,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.progress import Progress
 from rich.table import Table
 
 from bones import game as game_mod
@@ -31,6 +32,7 @@ console = Console(highlight=False)
 CLI_MODULES: list[str] = [
     "bones.web.cli",
     "bones.puzzles.cli",
+    "bones.arena_cli",
 ]
 
 
@@ -235,6 +237,12 @@ def tournament(
     players: Annotated[int | None, typer.Option("--players", "-p")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="rule option name=value")] = None,
     crazy_seconds: Annotated[float | None, typer.Option("--crazy-seconds", help="Crazy's time per move")] = None,
+    ray: Annotated[
+        str | None, typer.Option("--ray", help="run the deals on Ray: auto, local or a cluster address")
+    ] = None,
+    results: Annotated[
+        Path | None, typer.Option("--results", help="JSON-lines file of finished deals; a rerun resumes from it")
+    ] = None,
 ) -> None:
     """Duplicate tournament: every pair of levels plays the same deals with the seats rotated."""
     from bones.tournament import run_tournament
@@ -247,7 +255,21 @@ def tournament(
     started = time.perf_counter()
     # Listed weakest first, so each pair puts the presumably stronger level first.
     pairs = [(b, a) for a, b in itertools.combinations(levels, 2)]
-    result = run_tournament(game, levels, deals, dict(rules.options), jobs, seed, settings, pairs)
+    with Progress(transient=True, console=console) as bar:
+        shown = bar.add_task("deals", total=deals * len(pairs))
+        result = run_tournament(
+            game,
+            levels,
+            deals,
+            dict(rules.options),
+            jobs,
+            seed,
+            settings,
+            pairs,
+            ray_address=ray,
+            results_path=results,
+            progress=lambda done, _total: bar.update(shown, completed=done),
+        )
     elapsed = time.perf_counter() - started
     table = Table(title=f"{rules.title}: duplicate, {deals} deals per pair, {elapsed:.0f} s")
     for column in ("pair", "deals won", "95% CI", "pts share", "margin/hand", "p"):

@@ -207,11 +207,69 @@ class Rules(ABC):
     def describe(self) -> str:
         """The rules as players read them (game docstring plus chosen options)."""
 
+    def encoding(self) -> Encoding:
+        """The fixed-size arrays of this game (observations, numbered moves) for ``bones.env``."""
+        raise NotImplementedError(f"{self.game_id} has no fixed-size encoding")
+
     def replay(self, moves: Iterable[Move | str], seed: int = 0, setup: Mapping[str, Any] | None = None) -> State:
         state = self.new_game(seed=seed, setup=setup)
         for move in moves:
             state = state.play(move)
         return state
+
+
+class Encoding(ABC):
+    """A game as fixed-size integer arrays, for learning environments (``bones.env``).
+
+    ``encode(observation)`` gives ``size`` integers in ``[low, high]``; moves are numbered
+    ``0 .. num_actions - 1``. Each family documents its layout in ``describe()``.
+    ``seat_scores(state)`` is the points each seat has made so far by the game's own
+    scoring, higher being better; the environment rewards each change of it.
+    """
+
+    num_actions: int
+    size: int
+    low: int = 0
+    high: int = 2**31 - 1
+
+    @abstractmethod
+    def encode(self, observation: Observation) -> list[int]: ...
+
+    @abstractmethod
+    def action_index(self, move: Move, observation: Observation) -> int: ...
+
+    @abstractmethod
+    def action_move(self, index: int, observation: Observation) -> Move | None:
+        """The move numbered ``index`` for the seat to move, or None if it is not legal there."""
+
+    @abstractmethod
+    def describe(self) -> str: ...
+
+    def seat_scores(self, state: State) -> tuple[float, ...]:
+        """Points so far per seat (higher is better); by default the outcome's scores at the end."""
+        outcome = state.outcome
+        if outcome is None:
+            return (0.0,) * state.rules.num_players
+        return tuple(float(x) for x in outcome.scores)
+
+
+class OrdinalActions:
+    """Actions for games whose moves are too many to number one by one: action ``i`` is the
+    ``i``-th legal move in the game's own order, up to ``capacity`` (each game that uses this
+    states why its legal moves never exceed it)."""
+
+    def __init__(self, capacity: int) -> None:
+        self.num_actions = capacity
+
+    def action_index(self, move: Move, observation: Observation) -> int:
+        index = observation.legal_moves.index(move)
+        if index >= self.num_actions:
+            raise ValueError(f"more than {self.num_actions} legal moves: the encoding's capacity is too small")
+        return index
+
+    def action_move(self, index: int, observation: Observation) -> Move | None:
+        legal = observation.legal_moves
+        return legal[index] if 0 <= index < min(len(legal), self.num_actions) else None
 
 
 @dataclass(frozen=True)

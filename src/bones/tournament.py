@@ -8,19 +8,22 @@ other pair minus its own). From the margins come win rates with 95% confidence
 intervals (a deal is won by the larger total, ties count half), points per hand,
 one-sided p-values for "the first is stronger", points shares, and Elo-style
 ratings fitted to all the results (Bradley-Terry, anchored at 1500 on average).
-Deals run in parallel with ``jobs`` worker processes; results do not depend on
-``jobs``.
+Deals run in parallel with ``jobs`` worker processes or on a Ray cluster
+(``tournament_ray.py``); results do not depend on which, and can stream to a
+JSON-lines file from which an interrupted tournament resumes.
 """
 
 from __future__ import annotations
 
 import itertools
+import json
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import Any, TextIO
 
 from bones.bots import Bot, bot_for
 from bones.game import Rules
@@ -126,21 +129,29 @@ def play_deal(task: Task) -> DealResult:
     rules = make_rules(task.game, **dict(task.options))
     settings = dict(task.bot_settings)
     bots = [_bot(rules, level, settings) for level in task.levels]
+    points, hands = play_rotations(rules, (bots[0], bots[1]), task.seed, task.deal, str(task.levels))
+    return DealResult(task.levels, task.deal, points, hands)
+
+
+def play_rotations(
+    rules: Rules, players: tuple[Bot, Bot], seed: int, deal: int, names: str
+) -> tuple[tuple[int, int], int]:
+    """Deal ``deal`` played once per seating of the two players: their good points and the hands played."""
     good = [0, 0]
     hands = 0
-    for seating in seatings(rules, task.levels):
-        state = rules.new_game(seed=task.seed + task.deal)
+    for seating in seatings(rules, ("first", "second")):
+        state = rules.new_game(seed=seed + deal)
         # The same choices of chance in every rotation: only who sits where changes.
-        rng = random.Random(f"{task.seed}:{task.deal}:{task.levels}")
+        rng = random.Random(f"{seed}:{deal}:{names}")
         hand = getattr(state, "hand_no", None)
         while not state.is_over and getattr(state, "hand_no", None) == hand:
             seat = state.to_move
             assert seat is not None
-            state = state.play(bots[seating[seat]].choose(state.observation(seat), rng))
+            state = state.play(players[seating[seat]].choose(state.observation(seat), rng))
         hands += 1
         for seat_points, level in _points_by_level(state, seating):
             good[level] += seat_points
-    return DealResult(task.levels, task.deal, (good[0], good[1]), hands)
+    return (good[0], good[1]), hands
 
 
 def _points_by_level(state: Any, seating: list[int]) -> list[tuple[int, int]]:
@@ -182,30 +193,107 @@ def run_tournament(
     seed: int = 0,
     bot_settings: dict[str, Any] | None = None,
     pairs: Sequence[tuple[str, str]] | None = None,
+    ray_address: str | None = None,
+    results_path: str | Path | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> TournamentResult:
+    """Every pair of levels on ``deals`` duplicate deals.
+
+    Deals run in this process (``jobs`` 1), in ``jobs`` worker processes, or on a Ray
+    cluster (``ray_address``: ``auto``, ``local`` or an address); the results do not depend
+    on which. With ``results_path`` every finished deal is appended to that JSON-lines file
+    as it comes, and deals already there are not played again, so an interrupted tournament
+    resumes where it stopped. ``progress(done, total)`` is called after each deal.
+    """
     options = options or {}
     rules = make_rules(game, **options)
     for level in levels:
         bot_for(rules, level)  # refuse unknown levels before starting workers
     matchups = list(pairs) if pairs is not None else list(itertools.combinations(levels, 2))
+    settings = tuple(sorted((bot_settings or {}).items()))
     tasks = [
-        Task(game, tuple(sorted(options.items())), (a, b), deal, seed, tuple(sorted((bot_settings or {}).items())))
+        Task(game, tuple(sorted(options.items())), (a, b), deal, seed, settings)
         for a, b in matchups
         for deal in range(deals)
     ]
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            results = list(pool.map(play_deal, tasks, chunksize=max(1, len(tasks) // (jobs * 8))))
-    else:
-        results = [play_deal(task) for task in tasks]
+    done: dict[tuple[tuple[str, str], int], DealResult] = {}
+    sink = None
+    if results_path is not None:
+        header = {"game": game, "options": dict(sorted(options.items())), "seed": seed, "settings": dict(settings)}
+        done, sink = _open_results(Path(results_path), header)
+    todo = [task for task in tasks if (task.levels, task.deal) not in done]
+
+    def finished(result: DealResult) -> None:
+        done[(result.levels, result.deal)] = result
+        if sink is not None:
+            sink.write(json.dumps(_result_row(result)) + "\n")
+            sink.flush()
+        if progress:
+            progress(len(done), len(tasks))
+
+    try:
+        if progress and done:
+            progress(len(done), len(tasks))
+        if ray_address is not None:
+            from bones.tournament_ray import run_on_ray
+
+            run_on_ray(todo, ray_address, finished)
+        elif jobs > 1:
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                for result in pool.map(play_deal, todo, chunksize=max(1, len(todo) // (jobs * 8))):
+                    finished(result)
+        else:
+            for task in todo:
+                finished(play_deal(task))
+    finally:
+        if sink is not None:
+            sink.close()
     stats = {pair: PairStats(*pair) for pair in matchups}
-    for result in results:
+    for task in tasks:
+        result = done[(task.levels, task.deal)]
         pair = stats[result.levels]
         pair.margins.append(result.points[0] - result.points[1])
         pair.points[0] += result.points[0]
         pair.points[1] += result.points[1]
         pair.hands += result.hands
     return TournamentResult(game, list(levels), list(stats.values()), elo(list(levels), list(stats.values())))
+
+
+def _result_row(result: DealResult) -> dict[str, Any]:
+    return {"levels": list(result.levels), "deal": result.deal, "points": list(result.points), "hands": result.hands}
+
+
+def _open_results(path: Path, header: dict[str, Any]) -> tuple[dict[tuple[tuple[str, str], int], DealResult], TextIO]:
+    """The deals a results file already holds, and the file open for appending.
+
+    Its first line names the tournament (game, options, seed, bot settings); a file of
+    another tournament is refused rather than mixed. A last line cut short by an
+    interruption is dropped."""
+    done: dict[tuple[tuple[str, str], int], DealResult] = {}
+    if path.exists() and path.stat().st_size:
+        lines = path.read_text(encoding="utf-8").splitlines()
+        try:
+            found = json.loads(lines[0])
+        except json.JSONDecodeError:
+            raise ValueError(f"{path} is not a bones tournament results file") from None
+        if found != {"tournament": header}:
+            raise ValueError(f"{path} holds another tournament ({lines[0]}); use another file")
+        kept = [lines[0]]
+        for line in lines[1:]:
+            try:
+                row = json.loads(line)
+                result = DealResult(
+                    (row["levels"][0], row["levels"][1]), row["deal"], tuple(row["points"]), row["hands"]
+                )  # type: ignore[arg-type]
+            except (json.JSONDecodeError, KeyError, IndexError, TypeError):
+                break  # the line being written when the tournament stopped
+            done[(result.levels, result.deal)] = result
+            kept.append(line)
+        path.write_text("".join(line + "\n" for line in kept), encoding="utf-8")
+        return done, path.open("a", encoding="utf-8")
+    sink = path.open("w", encoding="utf-8")
+    sink.write(json.dumps({"tournament": header}) + "\n")
+    return done, sink
 
 
 def elo(levels: list[str], pairs: list[PairStats]) -> dict[str, float]:

@@ -77,7 +77,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bones.bingo.moves import BingoMove
-from bones.game import GameInfo, Option, Rules, register
+from bones.game import Encoding, GameInfo, Option, Rules, register
 
 if TYPE_CHECKING:
     from bones.bingo.state import BingoState
@@ -114,6 +114,11 @@ class BingoRules(Rules):
 
     def parse_move(self, text: str) -> BingoMove:
         return BingoMove.parse(text)
+
+    def encoding(self) -> Encoding:
+        from bones.bingo.encoding import BingoEncoding
+
+        return BingoEncoding()
 
     def describe(self) -> str:
         return DOC.strip() + f"\n\nThis table: first to {self.target} sets."

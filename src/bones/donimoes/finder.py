@@ -95,6 +95,7 @@ from functools import cached_property
 from typing import Any
 
 from bones.game import (
+    Encoding,
     GameInfo,
     IllegalMoveError,
     Move,
@@ -289,6 +290,11 @@ class FinderRules(Rules):
 
     def parse_move(self, text: str) -> FinderMove:
         return FinderMove.parse(text)
+
+    def encoding(self) -> Encoding:
+        from bones.donimoes.finder_encoding import FinderEncoding
+
+        return FinderEncoding(self)
 
     def describe(self) -> str:
         return "\n".join(

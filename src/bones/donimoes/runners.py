@@ -104,7 +104,17 @@ from bones.donimoes.runners_kernel import (
     parse_cell,
     points,
 )
-from bones.game import GameInfo, IllegalMoveError, Move, Observation, Outcome, Rules, SettledState, register
+from bones.game import (
+    Encoding,
+    GameInfo,
+    IllegalMoveError,
+    Move,
+    Observation,
+    Outcome,
+    Rules,
+    SettledState,
+    register,
+)
 
 VERSION = 1
 # -- moves as players write them --------------------------------------------------
@@ -193,6 +203,11 @@ class RunnersRules(Rules):
 
     def parse_move(self, text: str) -> RunnerMove:
         return RunnerMove.parse(text)
+
+    def encoding(self) -> Encoding:
+        from bones.donimoes.runners_encoding import RunnersEncoding
+
+        return RunnersEncoding()
 
     def describe(self) -> str:
         return "\n".join(

@@ -129,6 +129,7 @@ from bones.donimoes.tetra_kernel import (
 from bones.donimoes.tetra_moves import TetraMove, parse_move, place_move
 from bones.donimoes.tetra_pieces import ANY_COLOUR, COLOURS, DARK, LIGHT, PIECES
 from bones.game import (
+    Encoding,
     GameInfo,
     GameOptionError,
     IllegalMoveError,
@@ -199,6 +200,11 @@ class TetraRules(Rules):
 
     def parse_move(self, text: str) -> TetraMove:
         return parse_move(text)
+
+    def encoding(self) -> Encoding:
+        from bones.donimoes.tetra_encoding import TetraEncoding
+
+        return TetraEncoding(self)
 
     def describe(self) -> str:
         lines = [(__doc__ or "").strip(), "", "This table:"]

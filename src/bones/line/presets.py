@@ -24,6 +24,9 @@ nobody won, by the player after the previous opener. The player who goes out
 scores the pips left in all other hands. A blocked hand is won by the lowest
 pip count: with 2 players the winner scores the difference, with 3-4 the total
 of the other hands; equal lowest counts score nothing. First to 100.
+
+Option `teams` (4 players): the partnership game described on Block's page,
+with drawing; in double-nine (`set=9`) 10 tiles each and 15 to draw from.
 """
 
 BLOCK_DOC = """\
@@ -31,6 +34,27 @@ Block dominoes (seeds 004 and 002).
 
 As Draw, but a player who cannot play passes; the undealt tiles are never used.
 First to 100.
+
+Partnership (option `teams`, 4 players): the Latin and Cuban game.
+- Seats 0 and 2 play against 1 and 3 (partners sit opposite); play goes round
+  the table in seat order. Points belong to the pair.
+- Double-six: all 28 tiles are dealt, 7 each. Cuban (option `set=9`): 10 each
+  from the double-nine, the other 15 stay face down and are never used (with
+  `draw` they are drawn from, as in Draw).
+- The first hand is opened by the holder of the highest double dealt, with it
+  (double-six: always 6:6). Later hands are opened with any tile by the winner of
+  the previous hand.
+- You must play if you can; otherwise you pass.
+- A player who goes out wins the hand for the pair, which scores the pips of all
+  four hands (the partner's too).
+- A blocked hand (nobody can play) is won by the pair with fewer pips in its two
+  hands; it scores the pips of all four hands. It is the player who laid the last
+  tile who opens the next hand if that player's pair won, else the next player
+  (who belongs to the winning pair).
+- Equal pairs in a blocked hand (decision): nobody scores, and the player who
+  opened this hand opens the next one too. These are the rules of the PyPI package
+  `dominoes`, and a test replays its games move for move.
+- The match is to 100 (option `target`; Cuban tables usually play to 200).
 """
 
 ALLFIVES_DOC = """\
@@ -99,7 +123,13 @@ DOUBLE_SIX_SIZES = {"draw": (7, 5), "block": (7, 5), "allfives": (7, 5), "muggin
 BIG_SET_SIZES = {9: (10, 8), 12: (12, 11)}
 
 
-def _default_hand_size(game_id: str, players: int, max_pip: int) -> int:
+# The partnership game deals 7 from double-six (all 28) and 10 from double-nine (Cuban).
+PARTNERSHIP_SIZES = {6: 7, 9: 10, 12: 11}
+
+
+def _default_hand_size(game_id: str, players: int, max_pip: int, teams: bool = False) -> int:
+    if teams and game_id in ("draw", "block"):
+        return PARTNERSHIP_SIZES[max_pip]
     if game_id == "kozel" or (game_id == "classic" and players == 4):
         tiles = (max_pip + 1) * (max_pip + 2) // 2
         return tiles // 4
@@ -114,6 +144,9 @@ def _players_option(default: int = 2) -> Option:
 
 
 SET = Option("set", 6, "the domino set: double-6, double-9 or double-12", choices=(6, 9, 12))
+TEAMS = Option(
+    "teams", False, "4 players as two pairs, partners opposite (seats 0+2 against 1+3): the partnership game"
+)
 HAND_SIZE = Option(
     "hand_size",
     0,
@@ -133,7 +166,8 @@ def _make(game_id: str, title: str, doc: str, **fixed: Any):  # type: ignore[no-
         chosen = dict(options)
         players = options.get("players", fixed.get("players", 2))
         max_pip = options.get("set", 6)
-        hand_size = options.get("hand_size", 0) or _default_hand_size(game_id, players, max_pip)
+        teams = bool(options.get("teams", fixed.get("teams", False)))
+        hand_size = options.get("hand_size", 0) or _default_hand_size(game_id, players, max_pip, teams)
         tiles = (max_pip + 1) * (max_pip + 2) // 2
         if hand_size * players > tiles:
             from bones.game import GameOptionError
@@ -141,7 +175,6 @@ def _make(game_id: str, title: str, doc: str, **fixed: Any):  # type: ignore[no-
             raise GameOptionError(
                 f"{game_id}: {players} hands of {hand_size} need more than the {tiles} tiles of the set"
             )
-        teams = bool(options.get("teams", fixed.get("teams", False)))
         if teams and players != 4:
             from bones.game import GameOptionError
 
@@ -189,6 +222,7 @@ GAMES = [
             _players_option(),
             SET,
             Option("reserve", False, "the seed-002 reserve: the last 2 (2p) or 1 (3-4p) tiles are never drawn"),
+            TEAMS,
             _target(100),
             HAND_SIZE,
         ),
@@ -200,7 +234,7 @@ GAMES = [
         "block",
         "Block",
         BLOCK_DOC,
-        (_players_option(), SET, _target(100), HAND_SIZE),
+        (_players_option(), SET, TEAMS, _target(100), HAND_SIZE),
         draws=False,
         scoring=PIPS_TO_WINNER,
         target=100,

@@ -11,6 +11,7 @@ from bones.line.kernel import SCORE_FIVES, SCORE_MUGGINS, SCORE_NONE, SPINNER_EV
 from bones.line.moves import LineMove
 
 if TYPE_CHECKING:
+    from bones.line.encoding import LineEncoding
     from bones.line.state import LineState
 
 # How a hand is scored.
@@ -61,6 +62,11 @@ class LineRules(Rules):
         return 2 if self.teams else self.players
 
     @property
+    def partnership(self) -> bool:
+        """The Latin and Cuban partnership game: pairs, pips to the winning pair from all four hands."""
+        return self.teams and self.scoring == PIPS_TO_WINNER
+
+    @property
     def low_score_wins(self) -> bool:
         return self.scoring == KOZEL
 
@@ -95,6 +101,11 @@ class LineRules(Rules):
         from bones.line.state import LineState
 
         return LineState.start(self, seed, setup)
+
+    def encoding(self) -> LineEncoding:
+        from bones.line.encoding import LineEncoding
+
+        return LineEncoding(self)
 
     def parse_move(self, text: str) -> LineMove:
         return LineMove.parse(text, self.max_pip)

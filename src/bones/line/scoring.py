@@ -37,9 +37,12 @@ class HandScore:
     eggs: int  # kozel: points carried into the next hand
     note: str
     opener: int | None  # the seat that opens the next hand; None: the next seat in turn
+    same_opener: bool = False  # partnership tie: the hand's opener opens the next one too
 
 
 def score_hand(rules: LineRules, kernel: Kernel, eggs: int) -> HandScore:
+    if rules.partnership:
+        return _score_partnership(rules, kernel)
     sides = rules.sides
     n_sides = rules.num_sides
     pips = [hand_pips(rules, kernel.hands[seat]) for seat in range(rules.players)]
@@ -114,3 +117,27 @@ def _blocked_winner(
         return None, None
     seat = pips.index(lightest)
     return seat, seat
+
+
+def _score_partnership(rules: LineRules, kernel: Kernel) -> HandScore:
+    """The winning pair scores the pips of all four hands (its own included), whether a player
+    went out or the hand blocked. A blocked hand goes to the lighter pair; the next hand is
+    opened by the player who laid the last tile if that pair won, else by the next player
+    (of the winning pair). Equal pairs: nobody scores and the same player opens again."""
+    sides = rules.sides
+    pips = [hand_pips(rules, kernel.hands[seat]) for seat in range(rules.players)]
+    total = sum(pips)
+    points = [0] * rules.num_sides
+    last = kernel.last_player
+    if kernel.status == DOMINO:
+        points[sides[last]] = total
+        return HandScore(last, sides[last], tuple(points), 0, f"seat {last} went out", last)
+    side_pips = [0] * rules.num_sides
+    for seat, side in enumerate(sides):
+        side_pips[side] += pips[seat]
+    if side_pips[0] == side_pips[1]:
+        return HandScore(None, None, tuple(points), 0, "blocked with equal pairs: nobody scores", None, same_opener=True)
+    won = side_pips.index(min(side_pips))
+    points[won] = total
+    opener = last if sides[last] == won else kernel.next_seat(last)
+    return HandScore(opener, won, tuple(points), 0, f"blocked: the pair of seat {opener} is lighter", opener)

@@ -286,6 +286,8 @@ class LineState(SettledState):
             hands, boneyard = deal(rules, self.seed, hand_no)
             opener, tile = first_opener(rules, hands)
             new_kernel = Kernel(rules.spec(), hands, boneyard[::-1], opener, tile)
+        elif score.same_opener:
+            opener = self.opener
         elif score.opener is not None:
             opener = score.opener
         else:

@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bones.game import GameInfo, IllegalMoveError, Move, Option, Outcome, Rules, State, register
+from bones.game import Encoding, GameInfo, IllegalMoveError, Move, Option, Outcome, Rules, State, register
 from bones.puzzles.base import GIVE_UP, GIVE_UP_MOVE, PuzzleMove, PuzzleObservation
 from bones.puzzles.bee import MIN_DICE, BeeLayout, BeeMoveError, BeeRound, generate, random_layout
 from bones.puzzles.grid import GridFormatError, dice_marker
@@ -76,6 +76,12 @@ class BeeRules(Rules):
             else:
                 layout = random_layout(self.dice, rng)
         return BeeState.start(self, seed, layout, given=setup is not None)
+
+    def encoding(self) -> Encoding:
+        from bones.puzzles.encoding import PuzzleEncoding
+
+        # at most 28 legal moves in random games (a die's reach)
+        return PuzzleEncoding(self.game_id, 256)
 
     def parse_move(self, text: str) -> PuzzleMove:
         word = text.strip().upper().replace(" ", "")

@@ -35,7 +35,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bones.game import GameInfo, IllegalMoveError, Move, Option, Outcome, Rules, State, register
+from bones.game import Encoding, GameInfo, IllegalMoveError, Move, Option, Outcome, Rules, State, register
 from bones.puzzles.base import GIVE_UP, GIVE_UP_MOVE, PuzzleMove, PuzzleObservation
 from bones.puzzles.fujisan import (
     DESCENT,
@@ -83,6 +83,12 @@ class FujisanRules(Rules):
                 while shortest(layout, self.country_road) is None:
                     layout = random_layout(rng)
         return FujisanState(self, seed, (), layout, START)
+
+    def encoding(self) -> Encoding:
+        from bones.puzzles.encoding import PuzzleEncoding
+
+        # at most 7 legal moves in random games (four priests' steps)
+        return PuzzleEncoding(self.game_id, 64)
 
     def parse_move(self, text: str) -> PuzzleMove:
         word = text.strip().upper().replace(" ", "")

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
-from bones.game import GameInfo, IllegalMoveError, Move, Option, Outcome, Rules, State, register
+from bones.game import Encoding, GameInfo, IllegalMoveError, Move, Option, Outcome, Rules, State, register
 from bones.puzzles.base import GIVE_UP, GIVE_UP_MOVE, PuzzleMove, PuzzleObservation
 from bones.puzzles.grid import Grid
 from bones.puzzles.mountains import (
@@ -131,6 +131,12 @@ class MountainsRules(Rules):
         return MountainsState(
             self, seed, (), empty, empty, hands, None, first, stage, face_down, unused, initial=initial
         )
+
+    def encoding(self) -> Encoding:
+        from bones.puzzles.encoding import PuzzleEncoding
+
+        # at most 1921 legal moves in random games (a domino's placements on the 6 x 6 map)
+        return PuzzleEncoding(self.game_id, 4096)
 
     def parse_move(self, text: str) -> PuzzleMove:
         word = " ".join(text.strip().lower().split())

@@ -30,7 +30,28 @@ from bones.line.state import LineState
 from bones.record import Record, RecordError
 from bones.web.storage import MatchResult, StaleError, Store, StoredGame
 
-GAMES = ("draw", "block", "allfives", "muggins", "kozel", "classic")
+GAMES = ("draw", "block", "allfives", "muggins", "kozel", "classic", "partnership")
+# Entries of the web table's list that are a registered game with fixed options.
+VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
+    "partnership": ("block", {"players": 4, "teams": True}),
+}
+VARIANT_TITLES = {"partnership": "Partnership (Latin)"}
+
+
+def resolve_game(entry: str) -> tuple[str, dict[str, Any]]:
+    """The registered game and fixed options behind an entry of the web table's list."""
+    game, options = VARIANTS.get(entry, (entry, {}))
+    return game, dict(options)
+
+
+def entry_of(rules: LineRules) -> str:
+    """The entry of the web table's list that ``rules`` were made from (statistics are kept by entry)."""
+    for entry, (game, options) in VARIANTS.items():
+        if rules.game_id == game and all(rules.options.get(k) == v for k, v in options.items()):
+            return entry
+    return rules.game_id
+
+
 HUMAN, COMPUTER = "human", "computer"
 NAMES = {2: ["You", "Lily"], 3: ["You", "Lily", "Zoe"], 4: ["You", "Lily", "Max", "Zoe"]}
 
@@ -76,16 +97,17 @@ class Seat:
 def game_catalog() -> list[dict[str, Any]]:
     """The games the web table offers, with the choices the settings screen shows."""
     out = []
-    for game_id in GAMES:
+    for entry in GAMES:
+        game_id, fixed = resolve_game(entry)
         info = game_info(game_id)
         players = next((o for o in info.options if o.name == "players"), None)
-        choices = list(players.choices) if players and players.choices else [bones.rules(game_id).num_players]
-        rules = bones.rules(game_id)
+        rules = bones.rules(game_id, **fixed)
+        choices = list(players.choices) if players and players.choices and not fixed else [rules.num_players]
         out.append(
             {
-                "id": game_id,
-                "title": info.title,
-                "summary": info.summary,
+                "id": entry,
+                "title": VARIANT_TITLES.get(entry, info.title),
+                "summary": info.summary if not fixed else "4 players in two pairs; the lighter pair wins a block",
                 "players": choices,
                 "default_players": rules.num_players,
                 "target": getattr(rules, "target", None),
@@ -212,7 +234,7 @@ class Table:
         side = rules.sides[seat]
         outcome = self.state.outcome
         return MatchResult(
-            game=rules.game_id,
+            game=entry_of(rules),
             level=self.level,
             won=bool(outcome and seat in outcome.winners),
             score=self.state.scores[side],
@@ -399,8 +421,8 @@ class Referee:
         if (seed is not None or setup is not None) and not self.allow_setup:
             # The seed gives the whole deal away; only tests may choose it.
             raise Forbidden("choosing the seed or the deal is only allowed on a test server")
-        options: dict[str, Any] = {}
-        if players is not None and game != "kozel":
+        game, options = resolve_game(game)
+        if players is not None and game != "kozel" and "players" not in options:
             options["players"] = players
         try:
             rules = bones.rules(game, **options)
@@ -575,4 +597,5 @@ class Referee:
 
 
 def available_levels(game: str) -> list[str]:
-    return levels_for(bones.rules(game))
+    game_id, options = resolve_game(game)
+    return levels_for(bones.rules(game_id, **options))

@@ -1,0 +1,92 @@
+"""``bones arena``: bones' levels against players from outside (see bones.arena, docs/arena.md)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def arena(
+        game: Annotated[str, typer.Argument(help="game id")],
+        against: Annotated[
+            str,
+            typer.Option(
+                "--against",
+                "-a",
+                help="comma-separated outside players: dominoes:NAME, python:MODULE:NAME, cmd:COMMAND",
+            ),
+        ],
+        bots: Annotated[
+            str, typer.Option("--bots", "-b", help="comma-separated bones levels")
+        ] = "easy,normal,hard,crazy",
+        deals: Annotated[int, typer.Option("--deals", "-n", min=1, help="deals per pair")] = 50,
+        seed: Annotated[int, typer.Option("--seed", "-s")] = 0,
+        players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+        option: Annotated[list[str] | None, typer.Option("--option", "-o", help="rule option name=value")] = None,
+    ) -> None:
+        """Duplicate deals between bones' levels and outside players (same statistics as bones tournament)."""
+        import time
+
+        from rich.console import Console
+        from rich.table import Table
+
+        from bones.arena import run_arena
+        from bones.cli import CliError, make_rules
+
+        console = Console(highlight=False, soft_wrap=True)
+        rules = make_rules(game, players, option)
+        levels = [b.strip() for b in bots.split(",") if b.strip()]
+        # Commands may hold commas; split on ",cmd:" style boundaries only where a new spec starts.
+        opponents = _split_specs(against)
+        if not levels or not opponents:
+            raise CliError("the arena needs at least one bones level and one outside player")
+        started = time.perf_counter()
+        result = run_arena(game, levels, opponents, deals, dict(rules.options), seed)
+        elapsed = time.perf_counter() - started
+        table = Table(title=f"{rules.title}: duplicate, {deals} deals per pair, {elapsed:.0f} s")
+        for column in (
+            "bones vs outside",
+            "deals won",
+            "95% CI",
+            "pts share",
+            "margin/hand",
+            "p",
+            "ms/move",
+            "their ms/move",
+        ):
+            table.add_column(column, justify="left" if column == "bones vs outside" else "right")
+        for pair in result.pairs:
+            stats = pair.stats
+            low, high = stats.win_interval()
+            table.add_row(
+                f"{stats.first} vs {stats.second}",
+                f"{100 * stats.win_rate:.1f}%",
+                f"{100 * low:.1f}-{100 * high:.1f}%",
+                f"{100 * stats.points_share:.1f}%",
+                f"{stats.margin_per_hand:+.2f}",
+                f"{stats.p_value():.3g}",
+                f"{1000 * pair.seconds_per_move[0]:.2f}",
+                f"{1000 * pair.seconds_per_move[1]:.2f}",
+            )
+        console.print(table)
+        console.print("p: one-sided chance of a margin this large if the bones level were not stronger")
+
+
+KINDS = ("dominoes:", "python:", "cmd:", "bones:")
+
+
+def _split_specs(text: str) -> list[str]:
+    """Split on commas, except inside a cmd: command (which runs to the next spec)."""
+    specs: list[str] = []
+    for part in text.split(","):
+        piece = part.strip()
+        if not piece:
+            continue
+        if specs and specs[-1].startswith("cmd:") and not piece.startswith(KINDS):
+            specs[-1] += "," + part
+        else:
+            specs.append(piece)
+    return specs

@@ -1,0 +1,127 @@
+"""The players of the PyPI package ``dominoes`` as bones bots, for ``bones arena``.
+
+That package plays the partnership block game (4 players, double-six, 7 each); its
+players take a ``dominoes.Game`` and sort its ``valid_moves``, best first. From a
+bones observation this adapter builds the Game that player would see in its own
+program: its hand, the board's ends, every move and pass of the hand, and the other
+hands as the unseen tiles in hands of the right sizes. Their players use only the
+union of the other hands (it is public: every tile is dealt) and the voids shown by
+passes, so the placeholder split tells them nothing. Their random choices come from
+the global ``random``, seeded here from the arena's generator and restored after.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from bones.game import Move, Observation, Rules
+from bones.line.moves import PASS_MOVE, LineMove
+from bones.line.rules import LineRules
+from bones.line.state import LineObservation
+from bones.tiles import HIGH, LOW, Tile, pip_set, tiles_of
+
+#: The players the arena offers, by name. probabilistic_alphabeta's exhaustive default
+#: takes minutes a move early in the hand: it samples a few deals, and searches from
+#: the move where a search of the rest of the hand takes well under a second.
+PLAYERS = ("random", "bota_gorda", "double", "probabilistic_alphabeta")
+ALPHABETA_SAMPLES = 8
+ALPHABETA_FROM_MOVE = 12
+
+
+def check_rules(rules: Rules) -> None:
+    """Their game is the double-six partnership block game; refuse others clearly."""
+    if not (
+        isinstance(rules, LineRules)
+        and rules.partnership
+        and rules.max_pip == 6
+        and rules.hand_size == 7
+        and not rules.draws
+        and rules.direction == 1
+    ):
+        raise ValueError(
+            "the dominoes package plays only the partnership block game: bones arena block -p 4 -o teams=true"
+        )
+
+
+def _player(name: str) -> Callable[[Any], None]:
+    import dominoes
+
+    if name == "probabilistic_alphabeta":
+        return dominoes.players.probabilistic_alphabeta(start_move=ALPHABETA_FROM_MOVE, sample_size=ALPHABETA_SAMPLES)
+    if name not in PLAYERS:
+        raise ValueError(f"the dominoes package has no player {name!r}; its players are: {', '.join(PLAYERS)}")
+    return getattr(dominoes.players, name)  # type: ignore[no-any-return]
+
+
+class DominoesPackageBot:
+    """One of the package's players behind the bones ``Bot`` interface."""
+
+    def __init__(self, rules: Rules, name: str) -> None:
+        check_rules(rules)
+        self.level = f"dominoes:{name}"
+        self.player = _player(name)
+
+    def choose(self, observation: Observation, rng: random.Random) -> Move:
+        assert isinstance(observation, LineObservation)
+        legal = observation.legal_moves
+        if legal == (PASS_MOVE,):
+            return PASS_MOVE  # their game skips a player who cannot play
+        game = their_game(observation)
+        saved = random.getstate()
+        random.seed(rng.getrandbits(64))
+        try:
+            self.player(game)
+        finally:
+            random.setstate(saved)
+        domino, left = game.valid_moves[0]
+        tile = Tile.of(domino.first, domino.second)
+        move = LineMove.play(tile, -1 if not observation.public.placed else 0 if left else 1)
+        if move not in legal:
+            raise ValueError(f"{self.level} chose {move}, which is not legal here")
+        return move
+
+
+def their_game(observation: LineObservation) -> Any:
+    """The ``dominoes.Game`` this seat would see in the package's own program."""
+    import dominoes
+
+    seat = observation.seat
+    public = observation.public
+    board = dominoes.SkinnyBoard()
+    moves: list[Any] = []
+    for event in observation.history:
+        move = event.move
+        if move.code == PASS_MOVE.code:
+            moves.append(None)
+            continue
+        assert move.tile is not None
+        t = int(move.tile)
+        domino = dominoes.Domino(HIGH[t], LOW[t])
+        left = move.slot <= 0
+        board.add(domino, left)
+        moves.append((domino, left))
+    if len(board):
+        assert (board.left_end(), board.right_end()) == tuple(public.ends[:2])
+    own = [dominoes.Domino(HIGH[t], LOW[t]) for t in map(int, observation.hand)]
+    seen = observation.hand_mask | public.table
+    unseen = [dominoes.Domino(HIGH[t], LOW[t]) for t in map(int, tiles_of(pip_set(6).full_mask & ~seen))]
+    hands = []
+    for other, size in enumerate(observation.hand_sizes):
+        if other == seat:
+            hands.append(dominoes.Hand(own))
+        else:
+            hands.append(dominoes.Hand(unseen[:size]))
+            unseen = unseen[size:]
+    starting = observation.history[0].seat if observation.history else seat
+    game = dominoes.Game(board, hands, moves, seat, (), starting, None)
+    if not len(board):
+        game.valid_moves = tuple(
+            (dominoes.Domino(HIGH[int(m.tile)], LOW[int(m.tile)]), True)
+            for m in observation.legal_moves
+            if m.tile is not None
+        )
+    else:
+        game._update_valid_moves()
+    return game
