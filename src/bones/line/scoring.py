@@ -136,7 +136,9 @@ def _score_partnership(rules: LineRules, kernel: Kernel) -> HandScore:
     for seat, side in enumerate(sides):
         side_pips[side] += pips[seat]
     if side_pips[0] == side_pips[1]:
-        return HandScore(None, None, tuple(points), 0, "blocked with equal pairs: nobody scores", None, same_opener=True)
+        return HandScore(
+            None, None, tuple(points), 0, "blocked with equal pairs: nobody scores", None, same_opener=True
+        )
     won = side_pips.index(min(side_pips))
     points[won] = total
     opener = last if sides[last] == won else kernel.next_seat(last)
