@@ -22,7 +22,17 @@ from bones import __version__
 from bones.bots import LEVELS
 from bones.game import GameOptionError, game_info
 from bones.web.storage import Store
-from bones.web.tables import GAMES, Conflict, NotFound, Referee, TableError, available_levels, game_catalog
+from bones.web.tables import (
+    GAMES,
+    VARIANT_TITLES,
+    Conflict,
+    NotFound,
+    Referee,
+    TableError,
+    available_levels,
+    game_catalog,
+    resolve_game,
+)
 
 HERE = Path(__file__).parent
 TOKEN_HEADER = "X-Seat-Token"
@@ -175,15 +185,19 @@ def create_app(store: Store | None = None, allow_setup: bool = False) -> FastAPI
 
     @app.get("/api/rules/{game}", response_model=RulesPage, responses=errors, summary="The rules page of a game")
     def rules_page(game: str) -> dict[str, Any]:
+        # An entry of the table's list may be a registered game with options fixed (a variant).
+        game_id, fixed = resolve_game(game)
         try:
-            info = game_info(game)
+            info = game_info(game_id)
+            text = info.make(**fixed).describe() if fixed else info.describe()
         except GameOptionError as error:
             raise NotFound(str(error)) from None
         options = [
             {"name": o.name, "default": o.default, "choices": list(o.choices) if o.choices else None, "help": o.help}
             for o in info.options
+            if o.name not in fixed
         ]
-        return {"game": info.game_id, "title": info.title, "text": info.describe(), "options": options}
+        return {"game": game, "title": VARIANT_TITLES.get(game, info.title), "text": text, "options": options}
 
     @app.get(
         "/api/games/current",
