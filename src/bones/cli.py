@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import itertools
+import os
 import random
 import time
 from collections.abc import Callable
@@ -51,6 +52,8 @@ def parse_options(pairs: list[str] | None) -> dict[str, Any]:
 def make_rules(game: str, players: int | None, options: list[str] | None) -> Rules:
     chosen = parse_options(options)
     if players is not None:
+        if "players" in chosen and str(chosen["players"]) != str(players):
+            raise CliError(f"--players {players} and -o players={chosen['players']} disagree: give the number once")
         chosen["players"] = players
     return game_mod.rules(game, **chosen)
 
@@ -86,6 +89,8 @@ def play(
     if level.lower() not in LEVELS:
         raise CliError(f"unknown level {level!r}; the levels are {', '.join(LEVELS)}")
     rules = make_rules(game, players, option)
+    if save is not None:
+        check_writable(save)
     seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
     state = rules.new_game(seed=seed)
     bots = table_bots(rules, level.lower())
@@ -98,6 +103,17 @@ def play(
     if save is not None:
         Record.of(state, level=level).save(save)
         console.print(f"record saved to {save}")
+
+
+def check_writable(path: Path) -> None:
+    """Refuses a record path that could not be written, before a match is played for nothing."""
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        raise CliError(f"--save {path}: that is a folder; give a file name")
+    if not folder.is_dir():
+        raise CliError(f"--save {path}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise CliError(f"--save {path}: cannot write there")
 
 
 @app.command()
@@ -158,6 +174,10 @@ def replay(
 ) -> None:
     """Step through a game record, checking every move."""
     rec = Record.load(record)
+    if seat is not None:
+        seats = rec.start().rules.num_players
+        if not 0 <= seat < seats:
+            raise CliError(f"--seat {seat}: this game has seats 0-{seats - 1}")
     previous: State | None = None
     for number, state in enumerate(rec.states()):
         if previous is None:
@@ -307,7 +327,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         run(args=argv, standalone_mode=False)
     except (CliError, GameOptionError, RecordError, IllegalMoveError, ValueError) as error:
-        console.print(f"[bold red]error:[/bold red] {error}")
+        console.print(f"[bold red]error:[/bold red] {error}", soft_wrap=True)
         raise SystemExit(2) from None
     except KeyboardInterrupt:
         console.print("\nbye")

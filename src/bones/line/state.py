@@ -444,6 +444,13 @@ def _add(values: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _whole(value: Any, name: str) -> int:
+    """A whole number from a setup's JSON (true and false are not numbers here)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"setup '{name}' must be a whole number, got {value!r}")
+    return value
+
+
 def _read_setup(
     rules: LineRules, setup: Mapping[str, Any]
 ) -> tuple[list[int], list[int], int, int, tuple[int, ...], int, int]:
@@ -460,13 +467,14 @@ def _read_setup(
 
     hands = [mask_of(read(h, f"hand {i}")) for i, h in enumerate(raw_hands)]
     boneyard = read(setup.get("boneyard", []), "boneyard")
-    scores = tuple(int(s) for s in setup.get("scores", (0,) * rules.num_sides))
-    if len(scores) != rules.num_sides:
-        raise ValueError(f"setup 'scores' needs {rules.num_sides} numbers")
-    eggs = int(setup.get("eggs", 0))
-    hand_no = int(setup.get("hand", 1))
+    raw_scores = setup.get("scores", [0] * rules.num_sides)
+    if not isinstance(raw_scores, list | tuple) or len(raw_scores) != rules.num_sides:
+        raise ValueError(f"setup 'scores' needs a list of {rules.num_sides} numbers, got {raw_scores!r}")
+    scores = tuple(_whole(s, "scores") for s in raw_scores)
+    eggs = _whole(setup.get("eggs", 0), "eggs")
+    hand_no = _whole(setup.get("hand", 1), "hand")
     if "opener" in setup:
-        opener = int(setup["opener"])
+        opener = _whole(setup["opener"], "opener")
         if not 0 <= opener < rules.players:
             raise ValueError(f"setup 'opener' must be a seat 0..{rules.players - 1}")
         tile = -1
