@@ -197,10 +197,10 @@ def replay(
 def hint(
     record: Annotated[Path, typer.Argument(help="a game record (JSON); the position after its last move, or --move")],
     move: Annotated[int | None, typer.Option("--move", help="analyse the position after this many moves")] = None,
-    seconds: Annotated[float, typer.Option("--seconds", help="thinking time")] = 1.0,
+    seconds: Annotated[float, typer.Option("--seconds", min=0.01, help="thinking budget")] = 1.0,
     seed: Annotated[int, typer.Option("--seed")] = 0,
 ) -> None:
-    """Every legal move of the player to move, with its estimate (expected points, chance to win the hand)."""
+    """Every legal move of the player to move with its estimate from the game's strongest search, best first."""
     rec = Record.load(record)
     if move is not None and not 0 <= move <= len(rec.moves):
         raise CliError(f"--move must be between 0 and {len(rec.moves)}")
@@ -215,34 +215,42 @@ def hint(
 
 
 def show_hint(state: State, seconds: float, seed: int) -> None:
+    """Every legal move of the seat to move with its estimate, best first (``bones.bots.hint``)."""
     from bones.bots import hint as make_hint
 
     seat = state.to_move
     assert seat is not None
-    observation = state.observation(seat)
-    if seconds and hasattr(observation, "public"):
-        from bones.bots.crazy import estimate_moves
+    advice = make_hint(state.rules, state.observation(seat), random.Random(seed), seconds)
+    console.print(state.render(seat), markup=False)
+    console.print(f"[bold]best for seat {seat}:[/bold] {advice.best}")
+    estimates = advice.estimates or []
+    if not estimates:
+        return
+    chances = any(e.win_chance is not None for e in estimates)
+    samples = any(e.samples > 1 for e in estimates)
+    table = Table()
+    table.add_column("move")
+    table.add_column(estimates[0].unit or "value", justify="right")
+    if chances:
+        table.add_column(next(e.chance_of for e in estimates if e.win_chance is not None), justify="right")
+    if samples:
+        table.add_column("samples", justify="right")
+    for estimate in estimates:
+        row = [str(estimate.move), _number(estimate.value)]
+        if chances:
+            row.append("-" if estimate.win_chance is None else f"{100 * estimate.win_chance:.0f}%")
+        if samples:
+            row.append(str(estimate.samples))
+        table.add_row(*row)
+    console.print(table)
 
-        estimates = estimate_moves(state.rules, observation, random.Random(seed), seconds=seconds)  # type: ignore[arg-type]
-        best = estimates[0].move
-    else:
-        result = make_hint(state.rules, observation, random.Random(seed))
-        estimates = result.estimates or []
-        best = result.best
-    console.print(state.render(seat))
-    console.print(f"[bold]best for seat {seat}:[/bold] {best}")
-    if estimates:
-        table = Table()
-        for column in ("move", "expected points", "win the hand", "samples"):
-            table.add_column(column, justify="left" if column == "move" else "right")
-        for estimate in estimates:
-            table.add_row(
-                str(estimate.move),
-                f"{estimate.expected_points:+.2f}",
-                f"{100 * estimate.win_chance:.0f}%",
-                str(estimate.samples),
-            )
-        console.print(table)
+
+def _number(value: float | None) -> str:
+    if value is None:
+        return "-"
+    if float(value).is_integer():
+        return str(int(value))
+    return f"{value:+.2f}"
 
 
 @app.command()

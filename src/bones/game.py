@@ -139,6 +139,17 @@ class State(ABC):
         """The explicit setup this game started from, as JSON data (None: dealt from the seed)."""
         return None
 
+    def narrate(self, before: State, names: Sequence[str]) -> str:
+        """In words, the move that led from ``before`` to here (and whatever followed by
+        itself), as seat 0 may know it; ``names`` are the seats' names. Faces print it."""
+        seat = before.to_move
+        who = names[seat] if seat is not None and 0 <= seat < len(names) else "?"
+        return f"{who}: {self.moves[-1]}" if self.moves else ""
+
+    def legend(self) -> str:
+        """What the marks in ``render`` mean, where they need explaining ("" when they do not)."""
+        return ""
+
     def tiles_in_play(self) -> Sequence[int] | None:
         """Every tile where it lies now (for conservation checks); None where tiles are not the pieces."""
         return None
@@ -206,6 +217,11 @@ class Rules(ABC):
     @abstractmethod
     def describe(self) -> str:
         """The rules as players read them (game docstring plus chosen options)."""
+
+    @property
+    def move_help(self) -> str:
+        """How moves are written, in a few lines (the terminal's ``?``); each game says its own."""
+        return "Moves are written as the list of legal moves writes them."
 
     def replay(self, moves: Iterable[Move | str], seed: int = 0, setup: Mapping[str, Any] | None = None) -> State:
         state = self.new_game(seed=seed, setup=setup)
