@@ -146,6 +146,12 @@ class State(ABC):
         who = names[seat] if seat is not None and 0 <= seat < len(names) else "?"
         return f"{who}: {self.moves[-1]}" if self.moves else ""
 
+    def last_hand_points(self) -> tuple[int, ...]:
+        """What the last finished hand (a game without hands: the game) was worth to each seat,
+        the good points a tournament counts. By default one point to each winner."""
+        winners = self.outcome.winners if self.outcome else ()
+        return tuple(int(seat in winners) for seat in range(self.rules.num_players))
+
     def legend(self) -> str:
         """What the marks in ``render`` mean, where they need explaining ("" when they do not)."""
         return ""

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bones.bots import Bot, bot_for
-from bones.game import Rules
+from bones.game import Rules, State
 from bones.game import rules as make_rules
 
 
@@ -143,26 +143,9 @@ def play_deal(task: Task) -> DealResult:
     return DealResult(task.levels, task.deal, (good[0], good[1]), hands)
 
 
-def _points_by_level(state: Any, seating: list[int]) -> list[tuple[int, int]]:
-    """Good points per level for the hand just played (kozel: what the other side wrote)."""
-    rules = state.rules
-    own = getattr(state, "last_hand_points", None)
-    if callable(own):  # a game that says what its hands are worth (bingo: the sets won)
-        return [(points, seating[seat]) for seat, points in enumerate(own())]
-    result = state.results[-1] if getattr(state, "results", None) else None
-    if result is None:
-        winners = state.outcome.winners if state.outcome else ()
-        return [(1, seating[seat]) for seat in winners]
-    out = []
-    for side in range(rules.num_sides):
-        seats = [s for s in range(rules.players) if rules.sides[s] == side]
-        level = seating[seats[0]]
-        made = result.points[side] + result.play_points[side]
-        if rules.low_score_wins:
-            other = 1 - side
-            made = result.points[other] + result.play_points[other]
-        out.append((made, level))
-    return out
+def _points_by_level(state: State, seating: list[int]) -> list[tuple[int, int]]:
+    """Good points per level for the hand just played (``State.last_hand_points``)."""
+    return [(points, seating[seat]) for seat, points in enumerate(state.last_hand_points())]
 
 
 @dataclass

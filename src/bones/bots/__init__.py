@@ -68,8 +68,12 @@ def levels_for(rules: Rules) -> list[str]:
     return have or ["easy"]
 
 
-def bot_for(rules: Rules, level: str) -> Bot:
-    """The bot of ``level`` for ``rules``; unknown levels are refused with the valid ones."""
+def bot_for(rules: Rules, level: str, seconds: float | None = None) -> Bot:
+    """The bot of ``level`` for ``rules``; unknown levels are refused with the valid ones.
+
+    ``seconds``: a thinking budget per move for the levels that search, turned into a
+    fixed amount of work (no clock), so the bot is quick and plays the same for a seed.
+    """
     _load()
     level = level.lower()
     if level not in LEVELS:
@@ -80,7 +84,11 @@ def bot_for(rules: Rules, level: str) -> Bot:
         if level == "easy":
             return RandomBot()
         raise ValueError(f"no {level} player for {rules.game_id} yet; available: {', '.join(levels_for(rules))}")
-    return factory(rules)
+    bot = factory(rules)
+    limit = getattr(bot, "limit_thinking", None)  # only searching bots have a budget to set
+    if seconds is not None and limit is not None:
+        limit(seconds)
+    return bot
 
 
 def at_least(rules: Rules, level: str, minimum: str) -> str:

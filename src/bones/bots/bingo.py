@@ -133,6 +133,10 @@ class CrazyBingoBot:
         self.max_samples = max_samples
         self.solve_limit = solve_limit
 
+    def limit_thinking(self, seconds: float) -> None:
+        self.playouts = work(seconds, 2000, 2)
+        self.min_samples = min(self.min_samples, self.playouts)
+
     def choose(self, observation: BingoObservation, rng: random.Random) -> BingoMove:  # type: ignore[override]
         moves = observation.legal_moves
         if len(moves) == 1:

@@ -18,7 +18,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from bones.bots import Estimate
+from bones.bots import Estimate, work
 from bones.bots.belief import Belief
 from bones.bots.line_search import playout, value
 from bones.line.kernel import Kernel
@@ -128,6 +128,11 @@ class CrazyLineBot:
         self.rules = rules
         self.seconds = seconds
         self.samples = samples
+
+    def limit_thinking(self, seconds: float) -> None:
+        """A fixed number of samples for ``seconds`` and no clock, so a seed replays the same game."""
+        self.seconds = None
+        self.samples = work(seconds, DEFAULT_SAMPLES)
 
     def choose(self, observation: LineObservation, rng: random.Random) -> LineMove:  # type: ignore[override]
         moves = observation.legal_moves

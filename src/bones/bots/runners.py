@@ -224,6 +224,10 @@ class SearchBot:
         self.depth = depth
         self.budget = budget
 
+    def limit_thinking(self, seconds: float) -> None:
+        if self.budget is not None:  # the fixed-depth levels are cheap already
+            self.budget = work(seconds, CRAZY_NODES, 200)
+
     def choose(self, observation: RunnersObservation, rng: random.Random) -> RunnerMove:  # type: ignore[override]
         board, pos = observation.board, observation.pos
         moves = legal(board, pos)

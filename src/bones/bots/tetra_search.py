@@ -48,6 +48,10 @@ class CrazyBot(HardBot):
     SETTINGS: ClassVar[dict[int, tuple[int, int, float]]] = {2: (96, 16, 0.25), 3: (128, 8, 1.0), 4: (128, 8, 1.0)}
     FOLLOW = (1.0, 0.8, 0.7)
     NEXT = 0.6
+    deals = 0  # sampled deals per decision (0: SETTINGS' number)
+
+    def limit_thinking(self, seconds: float) -> None:
+        self.deals = work(seconds, 96, 4)
 
     def domino(self, obs: TetraObservation, moves: list[tuple], rng: random.Random) -> tuple:
         if obs.rules.players == 1:
@@ -76,7 +80,7 @@ class CrazyBot(HardBot):
         """The candidate with the best average over sampled deals (Hard's weighing breaks near-ties)."""
         best = None
         best_value = 0.0
-        for candidate, value in zip(kept, self.values(obs, kept, rng, board), strict=True):
+        for candidate, value in zip(kept, self.values(obs, kept, rng, board, self.deals), strict=True):
             if best is None or value > best_value:
                 best, best_value = candidate, value
         assert best is not None

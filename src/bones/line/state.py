@@ -371,6 +371,20 @@ class LineState(SettledState):
         hidden = [int(t) for s, h in enumerate(kernel.hands) if s != seat for t in tiles_of(h)]
         return frozenset(str(TILES[t]) for t in hidden + kernel.boneyard)
 
+    def last_hand_points(self) -> tuple[int, ...]:
+        """Each side's points in the last finished hand (where the low score wins: what the other
+        side wrote), on the side's first seat, so that a pair counts once."""
+        rules = self.rules
+        out = [0] * rules.players
+        if not self.results:
+            return tuple(out)
+        result = self.results[-1]
+        for side in range(rules.num_sides):
+            first = next(s for s in range(rules.players) if rules.sides[s] == side)
+            counted = 1 - side if rules.low_score_wins else side
+            out[first] = result.points[counted] + result.play_points[counted]
+        return tuple(out)
+
     def narrate(self, before: State, names: Sequence[str]) -> str:
         """The last move in words for seat 0 (the tiles it draws named, points scored said)."""
         seat = before.to_move
