@@ -28,7 +28,7 @@ from bones.cli import main, table_bots
 from bones.game import GameOptionError, Rules, State, game_info
 from tests.test_conformance import cases
 
-THINK = 0.01  # seconds of thinking for the searching levels and the hints: a fixed, small amount of work
+THINK = 0.0025  # seconds of thinking for the searching levels and the hints: a fixed, small amount of work
 SEED = 5
 MOVES = 400  # enough for a short game of any of them; a bot game that runs longer still checks every move
 

@@ -193,7 +193,9 @@ def analyse(rules: Rules, observation: Observation, rng: random.Random, seconds:
     for move in moves:
         values = [evaluate(w, seat, move.code, limit, need) for w in worlds]
         ahead = sum(v > 0 for v in values) / len(values)
-        estimates.append(Estimate(move, sum(values) / len(values), "sets ahead", ahead, len(values), "come out ahead in the hand"))
+        estimates.append(
+            Estimate(move, sum(values) / len(values), "sets ahead", ahead, len(values), "come out ahead in the hand")
+        )
     estimates.sort(key=lambda e: -(e.value or 0.0))
     return estimates
 

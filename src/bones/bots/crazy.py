@@ -114,7 +114,12 @@ def estimate_moves(
     for tally in tallies:
         n = max(1, tally.samples)
         for move in tally.moves:
-            estimates.append((tally.value / n, Estimate(move, tally.points / n, "expected points", tally.wins / n, tally.samples, "win the hand")))
+            estimates.append(
+                (
+                    tally.value / n,
+                    Estimate(move, tally.points / n, "expected points", tally.wins / n, tally.samples, "win the hand"),
+                )
+            )
     estimates.sort(key=lambda pair: -pair[0])
     return [e for _, e in estimates]
 

@@ -31,8 +31,8 @@ from bones.bots.tetradominoes import (
     enabling,
 )
 from bones.donimoes.tetra_kernel import ANSWER, DOMINO, KEEP, OFFER, PLACE, SKIP, TET, TETRO, Kernel
-from bones.donimoes.tetra_pieces import ANY_COLOUR, DARK, DIRS, LIGHT
 from bones.donimoes.tetra_moves import TetraMove
+from bones.donimoes.tetra_pieces import ANY_COLOUR, DARK, DIRS, LIGHT
 from bones.donimoes.tetradominoes import TetraObservation
 from bones.game import Observation, Rules
 from bones.tiles import HIGH, LOW

@@ -205,9 +205,7 @@ class BeeState(State):
             raise IllegalMoveError(f"{text} works, but write it the shortest way, as the book does: {written}")
         # Any path with the fewest runs is the same move; records keep the book's spelling of it.
         cells = self.cells[: die - 1] + (target,) + self.cells[die:]
-        state = replace(
-            self, moves=self.moves + (PuzzleMove(written),), cells=cells, round_moves=self.round_moves + 1
-        )
+        state = replace(self, moves=self.moves + (PuzzleMove(written),), cells=cells, round_moves=self.round_moves + 1)
         if rnd.connected(rnd.occupied(cells)):
             return state._next_round(RoundResult(self.queen, True, state.round_moves))._settle()
         return state
