@@ -152,6 +152,10 @@ class State(ABC):
         winners = self.outcome.winners if self.outcome else ()
         return tuple(int(seat in winners) for seat in range(self.rules.num_players))
 
+    def table_text(self, seat: int, names: Sequence[str]) -> str:
+        """What a player at ``seat`` is shown before choosing a move (by default ``render``)."""
+        return self.render(seat)
+
     def legend(self) -> str:
         """What the marks in ``render`` mean, where they need explaining ("" when they do not)."""
         return ""

@@ -8,11 +8,9 @@ from collections.abc import Callable, Mapping, Sequence
 from rich.columns import Columns
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
 
 from bones.bots import Bot
 from bones.game import Move, State
-from bones.line.state import HandResult, LineState
 
 HUMAN = 0
 CONTROLS = """Type the number of a move from the list, or the move itself as the list writes it.
@@ -30,15 +28,11 @@ def play_match(
 ) -> State:
     """Play until the match ends or the human quits; return the last state."""
     ask = ask or (lambda prompt: console.input(prompt))
-    shown_results = 0
     legend = state.legend()
     if legend:
         console.print(legend, markup=False)
     last = None
     while not state.is_over:
-        if isinstance(state, LineState) and len(state.results) > shown_results:
-            show_sheet(state.results[-1], state, names, console)
-            shown_results = len(state.results)
         seat = state.to_move
         assert seat is not None
         if seat == HUMAN:
@@ -51,9 +45,7 @@ def play_match(
         before, last = state, seat
         state = state.play(move)
         console.print(state.narrate(before, names), markup=False)
-    if isinstance(state, LineState) and len(state.results) > shown_results:
-        show_sheet(state.results[-1], state, names, console)
-    elif last != HUMAN:
+    if last != HUMAN:
         # The human has not seen the position that decided the game.
         console.print(state.render(HUMAN), markup=False)
     assert state.outcome is not None
@@ -113,48 +105,4 @@ def show_moves(moves: Sequence[Move], console: Console) -> None:
 
 
 def show_table(state: State, names: Sequence[str], console: Console) -> None:
-    if not isinstance(state, LineState):
-        console.print(state.render(HUMAN), markup=False)
-        return
-    obs = state.observation(HUMAN)
-    rules = state.rules
-    console.rule(f"{rules.title} - hand {obs.hand_no} - {_scores(state, names)}")
-    console.print(obs.layout.line_text())
-    info = []
-    if rules.scores_during_play and not obs.layout.is_empty:
-        info.append(f"ends count {obs.layout.count}")
-    if rules.draws:
-        info.append(f"boneyard {obs.boneyard_size}")
-    if state.eggs:
-        info.append(f"eggs {state.eggs}")
-    others = ", ".join(f"{names[s]} {n} tiles" for s, n in enumerate(obs.hand_sizes) if s != HUMAN)
-    console.print(" | ".join(info + [others]))
-    console.print("Your tiles: " + " ".join(f"[bold]{t}[/bold]" for t in obs.hand))
-
-
-def _scores(state: LineState, names: Sequence[str]) -> str:
-    rules = state.rules
-    if rules.teams:
-        text = f"you & {names[2]} {state.scores[0]}, {names[1]} & {names[3]} {state.scores[1]}"
-    else:
-        text = ", ".join(f"{names[s]} {v}" for s, v in enumerate(state.scores))
-    return f"{text} (target {rules.target})"
-
-
-def show_sheet(result: HandResult, state: LineState, names: Sequence[str], console: Console) -> None:
-    rules = state.rules
-    table = Table(title=f"Hand {result.number}: {result.note}")
-    table.add_column("player")
-    table.add_column("tiles left")
-    table.add_column("pips", justify="right")
-    for seat, hand in enumerate(result.hands):
-        table.add_row(names[seat], " ".join(str(t) for t in hand) or "-", str(result.pips[seat]))
-    console.print(table)
-    sides = range(rules.num_sides)
-    label = "written" if rules.low_score_wins else "points"
-    for side in sides:
-        members = " & ".join(names[s] for s in range(rules.players) if rules.sides[s] == side)
-        during = f" ({result.play_points[side]} during play)" if rules.scores_during_play else ""
-        console.print(f"  {members}: {label} {result.points[side]}{during}, total {result.totals[side]}")
-    if result.eggs:
-        console.print(f"  eggs: {result.eggs} carried into the next hand")
+    console.print(state.table_text(HUMAN, names), markup=False)

@@ -386,28 +386,14 @@ class LineState(SettledState):
         return tuple(out)
 
     def narrate(self, before: State, names: Sequence[str]) -> str:
-        """The last move in words for seat 0 (the tiles it draws named, points scored said)."""
-        seat = before.to_move
-        if seat is None or not self.moves or not isinstance(before, LineState):
-            return super().narrate(before, names)
-        who, you = names[seat], seat == 0
-        move = self.moves[-1]
-        assert isinstance(move, LineMove)
-        if move.code == DRAW:
-            if you:
-                drawn = set(self.hand(0)) - set(before.hand(0))
-                return f"You draw {' '.join(map(str, drawn))} from the boneyard."
-            return f"{who} draws from the boneyard."
-        if move.code == PASS:
-            return "You pass." if you else f"{who} passes."
-        where = f" on the {end_name(move.slot)} end" if move.slot >= 0 else " to open"
-        gained = ""
-        side = before.rules.sides[seat]
-        if self.hand_no == before.hand_no:
-            points = self.hand_points[side] - before.hand_points[side]
-            if points:
-                gained = f" and scores {points}"
-        return f"{who} {'play' if you else 'plays'} {move.tile}{where}{gained}."
+        from bones.line.text import narrate
+
+        return narrate(before, self, names)
+
+    def table_text(self, seat: int, names: Sequence[str]) -> str:
+        from bones.line.text import table_text
+
+        return table_text(self, seat, names)
 
     def render(self, seat: int | None = None) -> str:
         from bones.line.text import render_state
