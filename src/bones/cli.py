@@ -68,7 +68,7 @@ def table_bots(rules: Rules, level: str) -> dict[int, Bot]:
     bots: dict[int, Bot] = {}
     for seat in range(1, rules.num_players):
         seat_level = level
-        if getattr(rules, "teams", False) and seat % 2 == 0:
+        if rules.in_pairs() and seat % 2 == 0:
             seat_level = at_least(rules, level, "hard")
         bots[seat] = bot_for(rules, seat_level)
     return bots
@@ -148,7 +148,7 @@ def simulate(
             state = state.play(players_by_level[seating[seat]].choose(state.observation(seat), rng))
         outcome = state.outcome
         assert outcome is not None
-        hands += len(getattr(state, "results", ())) or 1
+        hands += state.hands_played() or 1
         for seat, lv in enumerate(seating):
             seats_played[lv] += 1
             points[lv] += outcome.scores[seat]

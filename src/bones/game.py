@@ -146,6 +146,14 @@ class State(ABC):
         who = names[seat] if seat is not None and 0 <= seat < len(names) else "?"
         return f"{who}: {self.moves[-1]}" if self.moves else ""
 
+    def current_hand(self) -> int:
+        """The number of the hand being played (from 1); a game not played in hands is one hand."""
+        return 1
+
+    def hands_played(self) -> int:
+        """Hands finished so far (a game not played in hands: 1 once it is over)."""
+        return int(self.is_over)
+
     def last_hand_points(self) -> tuple[int, ...]:
         """What the last finished hand (a game without hands: the game) was worth to each seat,
         the good points a tournament counts. By default one point to each winner."""
@@ -216,6 +224,10 @@ class Rules(ABC):
     @property
     @abstractmethod
     def num_players(self) -> int: ...
+
+    def in_pairs(self) -> bool:
+        """Whether seats play in pairs, partners sitting crosswise (seats 0 and 2, 1 and 3)."""
+        return False
 
     @abstractmethod
     def new_game(self, seed: int = 0, setup: Mapping[str, Any] | None = None) -> State:

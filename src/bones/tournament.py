@@ -100,7 +100,7 @@ class PairStats:
 def seatings(rules: Rules, levels: tuple[str, str]) -> list[list[int]]:
     """For each rotation, which of the two levels (0 or 1) sits in each seat."""
     players = rules.num_players
-    if getattr(rules, "teams", False):
+    if rules.in_pairs():
         pattern = [seat % 2 for seat in range(players)]
         return [pattern, [1 - x for x in pattern]]
     pattern = [seat % 2 for seat in range(players)]
@@ -132,8 +132,8 @@ def play_deal(task: Task) -> DealResult:
         state = rules.new_game(seed=task.seed + task.deal)
         # The same choices of chance in every rotation: only who sits where changes.
         rng = random.Random(f"{task.seed}:{task.deal}:{task.levels}")
-        hand = getattr(state, "hand_no", None)
-        while not state.is_over and getattr(state, "hand_no", None) == hand:
+        hand = state.current_hand()
+        while not state.is_over and state.current_hand() == hand:
             seat = state.to_move
             assert seat is not None
             state = state.play(bots[seating[seat]].choose(state.observation(seat), rng))

@@ -103,7 +103,7 @@ class Estimate:
     """What the analysis thinks of one legal move.
 
     ``value`` is counted in ``unit`` (words a face prints as the column's name, such
-    as "points" or "moves to solve"); a list of estimates comes best first, so a
+    as "expected points" or "moves to the goal"); a list of estimates comes best first, so a
     face need not know whether more or less is better. None: the analysis cannot
     put a number on the move (giving up a puzzle). ``win_chance`` is given where
     winning means something for one move, else None; ``chance_of`` says what it is

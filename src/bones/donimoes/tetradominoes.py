@@ -166,6 +166,9 @@ and return 5:5 (the solitaire)."""
     def num_players(self) -> int:
         return self.players
 
+    def in_pairs(self) -> bool:
+        return self.teams
+
     @property
     def teams(self) -> bool:
         return self.players == 4

@@ -45,6 +45,9 @@ class LineRules(Rules):
     doc: str = field(repr=False, compare=False)
     options: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
+    def in_pairs(self) -> bool:
+        return self.teams
+
     @property
     def move_help(self) -> str:
         return """A move is a tile and the end it goes on: 6:3@left, 6:3@right (up and down: the

@@ -371,6 +371,12 @@ class LineState(SettledState):
         hidden = [int(t) for s, h in enumerate(kernel.hands) if s != seat for t in tiles_of(h)]
         return frozenset(str(TILES[t]) for t in hidden + kernel.boneyard)
 
+    def current_hand(self) -> int:
+        return self.hand_no
+
+    def hands_played(self) -> int:
+        return len(self.results)
+
     def last_hand_points(self) -> tuple[int, ...]:
         """Each side's points in the last finished hand (where the low score wins: what the other
         side wrote), on the side's first seat, so that a pair counts once."""
