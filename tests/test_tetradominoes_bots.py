@@ -182,7 +182,7 @@ def test_belief_follows_a_hidden_trade_between_opponents() -> None:
 def test_hint_uses_the_strongest_level() -> None:
     state = game(hands=[["2:3", "4:2", "5:6"], ["0:0"]], board=FOURS, boneyard=["6:6"])
     advice = hint(state.rules, state.observation(0), random.Random(0))
-    assert advice.level == "crazy" and str(advice.best).startswith(("4:2", "2:4"))
+    assert advice.estimates is not None and str(advice.best).startswith(("4:2", "2:4"))
 
 
 def test_solitaire_bots_prefer_one_colour() -> None:

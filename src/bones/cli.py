@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import itertools
+import os
 import random
 import time
 from collections.abc import Callable
@@ -53,6 +54,8 @@ def parse_options(pairs: list[str] | None) -> dict[str, Any]:
 def make_rules(game: str, players: int | None, options: list[str] | None) -> Rules:
     chosen = parse_options(options)
     if players is not None:
+        if "players" in chosen and str(chosen["players"]) != str(players):
+            raise CliError(f"--players {players} and -o players={chosen['players']} disagree: give the number once")
         chosen["players"] = players
     return game_mod.rules(game, **chosen)
 
@@ -67,7 +70,7 @@ def table_bots(rules: Rules, level: str) -> dict[int, Bot]:
     bots: dict[int, Bot] = {}
     for seat in range(1, rules.num_players):
         seat_level = level
-        if getattr(rules, "teams", False) and seat % 2 == 0:
+        if rules.in_pairs() and seat % 2 == 0:
             seat_level = at_least(rules, level, "hard")
         bots[seat] = bot_for(rules, seat_level)
     return bots
@@ -88,6 +91,8 @@ def play(
     if level.lower() not in LEVELS:
         raise CliError(f"unknown level {level!r}; the levels are {', '.join(LEVELS)}")
     rules = make_rules(game, players, option)
+    if save is not None:
+        check_writable(save)
     seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
     state = rules.new_game(seed=seed)
     bots = table_bots(rules, level.lower())
@@ -100,6 +105,17 @@ def play(
     if save is not None:
         Record.of(state, level=level).save(save)
         console.print(f"record saved to {save}")
+
+
+def check_writable(path: Path) -> None:
+    """Refuses a record path that could not be written, before a match is played for nothing."""
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        raise CliError(f"--save {path}: that is a folder; give a file name")
+    if not folder.is_dir():
+        raise CliError(f"--save {path}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise CliError(f"--save {path}: cannot write there")
 
 
 @app.command()
@@ -134,7 +150,7 @@ def simulate(
             state = state.play(players_by_level[seating[seat]].choose(state.observation(seat), rng))
         outcome = state.outcome
         assert outcome is not None
-        hands += len(getattr(state, "results", ())) or 1
+        hands += state.hands_played() or 1
         for seat, lv in enumerate(seating):
             seats_played[lv] += 1
             points[lv] += outcome.scores[seat]
@@ -160,6 +176,10 @@ def replay(
 ) -> None:
     """Step through a game record, checking every move."""
     rec = Record.load(record)
+    if seat is not None:
+        seats = rec.start().rules.num_players
+        if not 0 <= seat < seats:
+            raise CliError(f"--seat {seat}: this game has seats 0-{seats - 1}")
     previous: State | None = None
     for number, state in enumerate(rec.states()):
         if previous is None:
@@ -179,10 +199,10 @@ def replay(
 def hint(
     record: Annotated[Path, typer.Argument(help="a game record (JSON); the position after its last move, or --move")],
     move: Annotated[int | None, typer.Option("--move", help="analyse the position after this many moves")] = None,
-    seconds: Annotated[float, typer.Option("--seconds", help="thinking time")] = 1.0,
+    seconds: Annotated[float, typer.Option("--seconds", min=0.01, help="thinking budget")] = 1.0,
     seed: Annotated[int, typer.Option("--seed")] = 0,
 ) -> None:
-    """Every legal move of the player to move, with its estimate (expected points, chance to win the hand)."""
+    """Every legal move of the player to move with its estimate from the game's strongest search, best first."""
     rec = Record.load(record)
     if move is not None and not 0 <= move <= len(rec.moves):
         raise CliError(f"--move must be between 0 and {len(rec.moves)}")
@@ -197,34 +217,42 @@ def hint(
 
 
 def show_hint(state: State, seconds: float, seed: int) -> None:
+    """Every legal move of the seat to move with its estimate, best first (``bones.bots.hint``)."""
     from bones.bots import hint as make_hint
 
     seat = state.to_move
     assert seat is not None
-    observation = state.observation(seat)
-    if seconds and hasattr(observation, "public"):
-        from bones.bots.crazy import estimate_moves
+    advice = make_hint(state.rules, state.observation(seat), random.Random(seed), seconds)
+    console.print(state.render(seat), markup=False)
+    console.print(f"[bold]best for seat {seat}:[/bold] {advice.best}")
+    estimates = advice.estimates or []
+    if not estimates:
+        return
+    chances = any(e.win_chance is not None for e in estimates)
+    samples = any(e.samples > 1 for e in estimates)
+    table = Table()
+    table.add_column("move")
+    table.add_column(estimates[0].unit or "value", justify="right")
+    if chances:
+        table.add_column(next(e.chance_of for e in estimates if e.win_chance is not None), justify="right")
+    if samples:
+        table.add_column("samples", justify="right")
+    for estimate in estimates:
+        row = [str(estimate.move), _number(estimate.value)]
+        if chances:
+            row.append("-" if estimate.win_chance is None else f"{100 * estimate.win_chance:.0f}%")
+        if samples:
+            row.append(str(estimate.samples))
+        table.add_row(*row)
+    console.print(table)
 
-        estimates = estimate_moves(state.rules, observation, random.Random(seed), seconds=seconds)  # type: ignore[arg-type]
-        best = estimates[0].move
-    else:
-        result = make_hint(state.rules, observation, random.Random(seed))
-        estimates = result.estimates or []
-        best = result.best
-    console.print(state.render(seat))
-    console.print(f"[bold]best for seat {seat}:[/bold] {best}")
-    if estimates:
-        table = Table()
-        for column in ("move", "expected points", "win the hand", "samples"):
-            table.add_column(column, justify="left" if column == "move" else "right")
-        for estimate in estimates:
-            table.add_row(
-                str(estimate.move),
-                f"{estimate.expected_points:+.2f}",
-                f"{100 * estimate.win_chance:.0f}%",
-                str(estimate.samples),
-            )
-        console.print(table)
+
+def _number(value: float | None) -> str:
+    if value is None:
+        return "-"
+    if float(value).is_integer():
+        return str(int(value))
+    return f"{value:+.2f}"
 
 
 @app.command()
@@ -329,7 +357,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         run(args=argv, standalone_mode=False)
     except (CliError, GameOptionError, RecordError, IllegalMoveError, ValueError) as error:
-        console.print(f"[bold red]error:[/bold red] {error}")
+        console.print(f"[bold red]error:[/bold red] {error}", soft_wrap=True)
         raise SystemExit(2) from None
     except KeyboardInterrupt:
         console.print("\nbye")

@@ -139,6 +139,35 @@ class State(ABC):
         """The explicit setup this game started from, as JSON data (None: dealt from the seed)."""
         return None
 
+    def narrate(self, before: State, names: Sequence[str]) -> str:
+        """In words, the move that led from ``before`` to here (and whatever followed by
+        itself), as seat 0 may know it; ``names`` are the seats' names. Faces print it."""
+        seat = before.to_move
+        who = names[seat] if seat is not None and 0 <= seat < len(names) else "?"
+        return f"{who}: {self.moves[-1]}" if self.moves else ""
+
+    def current_hand(self) -> int:
+        """The number of the hand being played (from 1); a game not played in hands is one hand."""
+        return 1
+
+    def hands_played(self) -> int:
+        """Hands finished so far (a game not played in hands: 1 once it is over)."""
+        return int(self.is_over)
+
+    def last_hand_points(self) -> tuple[int, ...]:
+        """What the last finished hand (a game without hands: the game) was worth to each seat,
+        the good points a tournament counts. By default one point to each winner."""
+        winners = self.outcome.winners if self.outcome else ()
+        return tuple(int(seat in winners) for seat in range(self.rules.num_players))
+
+    def table_text(self, seat: int, names: Sequence[str]) -> str:
+        """What a player at ``seat`` is shown before choosing a move (by default ``render``)."""
+        return self.render(seat)
+
+    def legend(self) -> str:
+        """What the marks in ``render`` mean, where they need explaining ("" when they do not)."""
+        return ""
+
     def tiles_in_play(self) -> Sequence[int] | None:
         """Every tile where it lies now (for conservation checks); None where tiles are not the pieces."""
         return None
@@ -196,6 +225,10 @@ class Rules(ABC):
     @abstractmethod
     def num_players(self) -> int: ...
 
+    def in_pairs(self) -> bool:
+        """Whether seats play in pairs, partners sitting crosswise (seats 0 and 2, 1 and 3)."""
+        return False
+
     @abstractmethod
     def new_game(self, seed: int = 0, setup: Mapping[str, Any] | None = None) -> State:
         """A new game; chance from ``seed`` unless ``setup`` fixes the position."""
@@ -210,6 +243,11 @@ class Rules(ABC):
     def encoding(self) -> Encoding:
         """The fixed-size arrays of this game (observations, numbered moves) for ``bones.env``."""
         raise NotImplementedError(f"{self.game_id} has no fixed-size encoding")
+
+    @property
+    def move_help(self) -> str:
+        """How moves are written, in a few lines (the terminal's ``?``); each game says its own."""
+        return "Moves are written as the list of legal moves writes them."
 
     def replay(self, moves: Iterable[Move | str], seed: int = 0, setup: Mapping[str, Any] | None = None) -> State:
         state = self.new_game(seed=seed, setup=setup)

@@ -95,6 +95,8 @@ class Record:
             data = json.loads(text)
         except json.JSONDecodeError as error:
             raise RecordError(f"the record is not valid JSON: {error}") from None
+        except RecursionError:
+            raise RecordError("the record is not a bones record: its JSON is nested too deeply") from None
         return cls.from_dict(data)
 
     @classmethod
@@ -117,7 +119,8 @@ class Record:
             )
         try:
             return game_rules.new_game(seed=self.seed, setup=self.setup)
-        except ValueError as error:
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as error:
+            # A setup is data from a file: whatever shape it has, it is refused in words.
             raise RecordError(f"the record's setup is not valid: {error}") from None
 
     def states(self) -> Iterator[State]:

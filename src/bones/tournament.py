@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bones.bots import Bot, bot_for
-from bones.game import Rules
+from bones.game import Rules, State
 from bones.game import rules as make_rules
 
 
@@ -103,7 +103,7 @@ class PairStats:
 def seatings(rules: Rules, levels: tuple[str, str]) -> list[list[int]]:
     """For each rotation, which of the two levels (0 or 1) sits in each seat."""
     players = rules.num_players
-    if getattr(rules, "teams", False):
+    if rules.in_pairs():
         pattern = [seat % 2 for seat in range(players)]
         return [pattern, [1 - x for x in pattern]]
     pattern = [seat % 2 for seat in range(players)]
@@ -143,8 +143,8 @@ def play_rotations(
         state = rules.new_game(seed=seed + deal)
         # The same choices of chance in every rotation: only who sits where changes.
         rng = random.Random(f"{seed}:{deal}:{names}")
-        hand = getattr(state, "hand_no", None)
-        while not state.is_over and getattr(state, "hand_no", None) == hand:
+        hand = state.current_hand()
+        while not state.is_over and state.current_hand() == hand:
             seat = state.to_move
             assert seat is not None
             state = state.play(players[seating[seat]].choose(state.observation(seat), rng))
@@ -154,26 +154,9 @@ def play_rotations(
     return (good[0], good[1]), hands
 
 
-def _points_by_level(state: Any, seating: list[int]) -> list[tuple[int, int]]:
-    """Good points per level for the hand just played (kozel: what the other side wrote)."""
-    rules = state.rules
-    own = getattr(state, "last_hand_points", None)
-    if callable(own):  # a game that says what its hands are worth (bingo: the sets won)
-        return [(points, seating[seat]) for seat, points in enumerate(own())]
-    result = state.results[-1] if getattr(state, "results", None) else None
-    if result is None:
-        winners = state.outcome.winners if state.outcome else ()
-        return [(1, seating[seat]) for seat in winners]
-    out = []
-    for side in range(rules.num_sides):
-        seats = [s for s in range(rules.players) if rules.sides[s] == side]
-        level = seating[seats[0]]
-        made = result.points[side] + result.play_points[side]
-        if rules.low_score_wins:
-            other = 1 - side
-            made = result.points[other] + result.play_points[other]
-        out.append((made, level))
-    return out
+def _points_by_level(state: State, seating: list[int]) -> list[tuple[int, int]]:
+    """Good points per level for the hand just played (``State.last_hand_points``)."""
+    return [(points, seating[seat]) for seat, points in enumerate(state.last_hand_points())]
 
 
 @dataclass

@@ -7,6 +7,7 @@ import random
 import pytest
 
 import bones
+from bones.puzzles.base import PuzzleMove
 from bones.puzzles.bee import BeeLayout, generate, random_layout, solve_layout
 from bones.puzzles.grid import Grid, GridFormatError
 from bones.puzzles.problems import problems
@@ -179,3 +180,11 @@ def test_seeded_games_and_generated_games_replay() -> None:
     one, two = rules.new_game(seed=11), rules.new_game(seed=11)
     assert one.layout == two.layout
     assert len(one.layout.round(4, True).solve() or []) == 4
+
+
+def test_a_move_along_another_shortest_path_is_the_same_move() -> None:
+    state = bones.rules("bee").new_game(seed=2)
+    assert PuzzleMove("2L4D2") in state.legal_moves
+    after = state.play("2D2L4")  # the same two runs, in the other order
+    assert str(after.moves[-1]) == "2L4D2"  # records keep the book's spelling
+    assert after.render() == state.play("2L4D2").render()

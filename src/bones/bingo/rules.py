@@ -85,10 +85,9 @@ if TYPE_CHECKING:
 VERSION = 1
 
 DOC = __doc__ or ""
-MOVE_HELP = """Type the number of a move from the list, or the move itself: 6:3 plays 6:3 (to lead or
-to answer), 5:5+honours plays the double 5:5 and declares honours, close closes the match
-before you lead, take-trump / take-hidden choose between the trump tile and the last
-face-down tile. q quits (the record is saved if you gave --save)."""
+MOVE_HELP = """6:3 plays 6:3 (to lead or to answer); 5:5+honours plays the double 5:5 and
+declares honours; close closes the match before you lead; take-trump / take-hidden
+choose between the trump tile and the last face-down tile."""
 
 
 @dataclass(frozen=True)

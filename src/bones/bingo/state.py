@@ -298,6 +298,12 @@ class BingoState(SettledState):
         outcome = Outcome((winner,), sets, f"seat {winner} won {sets[winner]} sets to {sets[1 - winner]}")
         return replace(self, moves=moves, kernel=kernel, sets=sets, results=self.results + (result,), final=outcome)
 
+    def current_hand(self) -> int:
+        return self.hand_no
+
+    def hands_played(self) -> int:
+        return len(self.results)
+
     def last_hand_points(self) -> tuple[int, ...]:
         """What each seat made in the last finished hand, for tournaments: the sets it won."""
         return self.results[-1].sets if self.results else (0, 0)

@@ -41,6 +41,7 @@ _BOTS: dict[tuple[str, str], BotFactory] = {}
 BOT_MODULES = [
     "bones.bots.line",
     "bones.bots.tetradominoes",
+    "bones.bots.tetra_search",
     "bones.donimoes.finder_bots",
     "bones.bots.runners",
     "bones.bots.bingo",
@@ -67,8 +68,12 @@ def levels_for(rules: Rules) -> list[str]:
     return have or ["easy"]
 
 
-def bot_for(rules: Rules, level: str) -> Bot:
-    """The bot of ``level`` for ``rules``; unknown levels are refused with the valid ones."""
+def bot_for(rules: Rules, level: str, seconds: float | None = None) -> Bot:
+    """The bot of ``level`` for ``rules``; unknown levels are refused with the valid ones.
+
+    ``seconds``: a thinking budget per move for the levels that search, turned into a
+    fixed amount of work (no clock), so the bot is quick and plays the same for a seed.
+    """
     _load()
     level = level.lower()
     if level not in LEVELS:
@@ -79,7 +84,11 @@ def bot_for(rules: Rules, level: str) -> Bot:
         if level == "easy":
             return RandomBot()
         raise ValueError(f"no {level} player for {rules.game_id} yet; available: {', '.join(levels_for(rules))}")
-    return factory(rules)
+    bot = factory(rules)
+    limit = getattr(bot, "limit_thinking", None)  # only searching bots have a budget to set
+    if seconds is not None and limit is not None:
+        limit(seconds)
+    return bot
 
 
 def at_least(rules: Rules, level: str, minimum: str) -> str:
@@ -91,27 +100,55 @@ def at_least(rules: Rules, level: str, minimum: str) -> str:
 
 
 class Estimate:
-    """What the analysis thinks of one legal move."""
+    """What the analysis thinks of one legal move.
 
-    __slots__ = ("expected_points", "move", "samples", "win_chance")
+    ``value`` is counted in ``unit`` (words a face prints as the column's name, such
+    as "expected points" or "moves to the goal"); a list of estimates comes best first, so a
+    face need not know whether more or less is better. None: the analysis cannot
+    put a number on the move (giving up a puzzle). ``win_chance`` is given where
+    winning means something for one move, else None; ``chance_of`` says what it is
+    the chance of ("win the hand"), for a face to label it.
+    """
 
-    def __init__(self, move: Move, expected_points: float, win_chance: float, samples: int) -> None:
+    __slots__ = ("chance_of", "move", "samples", "unit", "value", "win_chance")
+
+    def __init__(
+        self,
+        move: Move,
+        value: float | None,
+        unit: str = "expected points",
+        win_chance: float | None = None,
+        samples: int = 1,
+        chance_of: str = "win",
+    ) -> None:
         self.move = move
-        self.expected_points = expected_points  # points for the mover's side minus the others', to the end of the hand
-        self.win_chance = win_chance  # chance that the mover's side wins the hand
+        self.chance_of = chance_of
+        self.value = value
+        self.unit = unit
+        self.win_chance = win_chance
         self.samples = samples
 
+    @property
+    def expected_points(self) -> float | None:
+        """The value when it is expected points (the line games: the mover's side minus the others')."""
+        return self.value if self.unit == "expected points" else None
+
     def to_dict(self) -> dict[str, object]:
+        points = self.expected_points
         return {
             "move": str(self.move),
-            "expected_points": round(self.expected_points, 2),
-            "win_chance": round(self.win_chance, 3),
+            "value": None if self.value is None else round(self.value, 3),
+            "unit": self.unit,
+            # The web table reads these two (line games: points and the chance to win the hand).
+            "expected_points": None if points is None else round(points, 2),
+            "win_chance": None if self.win_chance is None else round(self.win_chance, 3),
+            "chance_of": self.chance_of,
             "samples": self.samples,
         }
 
 
 class Hint:
-    """The move to suggest, and every move's estimate when the game has an analysis."""
+    """The move to suggest, and every legal move's estimate, best first."""
 
     __slots__ = ("best", "estimates", "level")
 
@@ -128,22 +165,30 @@ class Hint:
         }
 
 
-Analyser = Callable[[Rules, Observation, random.Random], list[Estimate]]
+#: (rules, observation, rng, seconds) -> every legal move's estimate, best first. ``seconds`` is
+#: the thinking budget: a family with a clock stops at it; the others turn it into a fixed amount
+#: of work (deals, nodes), so that with the same seed and budget the advice is the same.
+Analyser = Callable[[Rules, Observation, random.Random, float], list[Estimate]]
 _ANALYSERS: dict[str, Analyser] = {}
+DEFAULT_SECONDS = 1.0
 
 
 def register_analyser(family: str, analyser: Analyser) -> None:
     _ANALYSERS[family] = analyser
 
 
-def hint(rules: Rules, observation: Observation, rng: random.Random) -> Hint:
-    """The best move for the seat to move: every move's estimate where the family has an
-    analysis (best first), else the choice of the strongest bot the game has."""
+def work(seconds: float, per_second: int, least: int = 1) -> int:
+    """A fixed amount of work for a thinking budget (no clock: the same budget gives the same advice)."""
+    return max(least, int(per_second * seconds))
+
+
+def hint(rules: Rules, observation: Observation, rng: random.Random, seconds: float = DEFAULT_SECONDS) -> Hint:
+    """Advice for the seat to move: every legal move's estimate from the family's own
+    strongest search, best first. The one entry point every face calls."""
     _load()
     family = game_info(rules.game_id).family
     analyser = _ANALYSERS.get(family)
-    if analyser is not None:
-        estimates = analyser(rules, observation, rng)
-        return Hint(estimates[0].move, "analysis", estimates)
-    level = levels_for(rules)[-1]
-    return Hint(bot_for(rules, level).choose(observation, rng), level)
+    if analyser is None:
+        raise LookupError(f"{rules.game_id} has no analysis yet")
+    estimates = analyser(rules, observation, rng, seconds)
+    return Hint(estimates[0].move, "analysis", estimates)

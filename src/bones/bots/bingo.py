@@ -21,9 +21,9 @@ import random
 from bones.bingo.kernel import ANSWER, BINGO, CHOOSE, CLOSE, DOUBLES, HONOURS, TAKE_TRUMP, TARGET, TILE_PART, Hand
 from bones.bingo.moves import BingoMove
 from bones.bingo.state import BingoObservation
-from bones.bots import Bot, register_bot
-from bones.bots.bingo_search import POWER, Belief, answer_choice, answer_mask, best_move, lead_score
-from bones.game import Rules
+from bones.bots import Bot, Estimate, register_analyser, register_bot, work
+from bones.bots.bingo_search import POWER, Belief, answer_choice, answer_mask, best_move, evaluate, lead_score
+from bones.game import Observation, Rules
 
 
 def _move(code: int) -> BingoMove:
@@ -133,6 +133,10 @@ class CrazyBingoBot:
         self.max_samples = max_samples
         self.solve_limit = solve_limit
 
+    def limit_thinking(self, seconds: float) -> None:
+        self.playouts = work(seconds, 2000, 2)
+        self.min_samples = min(self.min_samples, self.playouts)
+
     def choose(self, observation: BingoObservation, rng: random.Random) -> BingoMove:  # type: ignore[override]
         moves = observation.legal_moves
         if len(moves) == 1:
@@ -168,6 +172,34 @@ def _sensible_answers(world: Hand, seat: int, codes: list[int]) -> list[int]:
     return out
 
 
+ANALYSIS_PLAYOUTS = 2000  # per second of thinking, shared by the legal moves as Crazy shares them
+
+
+def analyse(rules: Rules, observation: Observation, rng: random.Random, seconds: float) -> list[Estimate]:
+    """Crazy's search for every legal move: the same sampled deals, each move played out
+    (or solved exactly) in each; the value is the sets the mover comes out ahead by at the
+    end of the hand (points break ties), the chance the share of deals it comes out ahead."""
+    assert isinstance(observation, BingoObservation)
+    world = observation.public
+    seat = observation.seat
+    moves = list(observation.legal_moves)
+    belief = Belief(world, seat, observation.hand_sizes[1 - seat])
+    per_move = work(seconds, ANALYSIS_PLAYOUTS, 8) // len(moves)
+    worlds = [belief.sample(rng) for _ in range(1 if belief.exact else max(8, min(200, per_move)))]
+    limit = 7 if belief.exact else CrazyBingoBot().solve_limit
+    target = observation.rules.target
+    need = (target - observation.sets[seat], target - observation.sets[1 - seat])
+    estimates = []
+    for move in moves:
+        values = [evaluate(w, seat, move.code, limit, need) for w in worlds]
+        ahead = sum(v > 0 for v in values) / len(values)
+        estimates.append(
+            Estimate(move, sum(values) / len(values), "sets ahead", ahead, len(values), "come out ahead in the hand")
+        )
+    estimates.sort(key=lambda e: -(e.value or 0.0))
+    return estimates
+
+
 def _easy(_rules: Rules) -> Bot:
     return EasyBingoBot()  # type: ignore[return-value]
 
@@ -188,5 +220,6 @@ register_bot("bingo", "easy", _easy)
 register_bot("bingo", "normal", _normal)
 register_bot("bingo", "hard", _hard)
 register_bot("bingo", "crazy", _crazy)
+register_analyser("bingo", analyse)
 
 __all__ = ["CrazyBingoBot", "EasyBingoBot", "HardBingoBot", "NormalBingoBot", "answer_mask"]

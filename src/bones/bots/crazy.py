@@ -18,7 +18,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from bones.bots import Estimate
+from bones.bots import Estimate, work
 from bones.bots.belief import Belief
 from bones.bots.line_search import playout, value
 from bones.line.kernel import Kernel
@@ -114,7 +114,12 @@ def estimate_moves(
     for tally in tallies:
         n = max(1, tally.samples)
         for move in tally.moves:
-            estimates.append((tally.value / n, Estimate(move, tally.points / n, tally.wins / n, tally.samples)))
+            estimates.append(
+                (
+                    tally.value / n,
+                    Estimate(move, tally.points / n, "expected points", tally.wins / n, tally.samples, "win the hand"),
+                )
+            )
     estimates.sort(key=lambda pair: -pair[0])
     return [e for _, e in estimates]
 
@@ -128,6 +133,11 @@ class CrazyLineBot:
         self.rules = rules
         self.seconds = seconds
         self.samples = samples
+
+    def limit_thinking(self, seconds: float) -> None:
+        """A fixed number of samples for ``seconds`` and no clock, so a seed replays the same game."""
+        self.seconds = None
+        self.samples = work(seconds, DEFAULT_SAMPLES)
 
     def choose(self, observation: LineObservation, rng: random.Random) -> LineMove:  # type: ignore[override]
         moves = observation.legal_moves

@@ -48,10 +48,10 @@ def _crazy(rules: Rules) -> Bot:
     return CrazyLineBot(rules)  # type: ignore[arg-type,return-value]
 
 
-def _analyse(rules: Rules, observation: Observation, rng: random.Random) -> list[Estimate]:
+def _analyse(rules: Rules, observation: Observation, rng: random.Random, seconds: float) -> list[Estimate]:
     from bones.bots.crazy import estimate_moves
 
-    return estimate_moves(rules, observation, rng)  # type: ignore[arg-type]
+    return estimate_moves(rules, observation, rng, seconds=seconds)  # type: ignore[arg-type]
 
 
 register_bot("line", "easy", _easy)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 
-from bones.bots import Bot, RandomBot, register_bot
+from bones.bots import Bot, Estimate, RandomBot, register_analyser, register_bot, work
 from bones.donimoes.runners import RunnerMove, RunnersObservation, to_public
 from bones.donimoes.runners_kernel import (
     CAPT,
@@ -44,7 +44,7 @@ from bones.donimoes.runners_kernel import (
     in_setup,
     legal,
 )
-from bones.game import Rules
+from bones.game import Observation, Rules
 
 WIN = 100_000
 SCALE = 10  # evaluation units per point
@@ -186,6 +186,12 @@ class Searcher:
         self.table[pos] = (depth, best_value, flag, best_move)
         return best_value
 
+    def root_values(self, pos: Pos, moves: list[KMove], depth: int) -> list[tuple[int, KMove]]:
+        """Every root move's exact value at ``depth`` (a full window for each), best first."""
+        results = [(-self.search(apply(pos, move), depth - 1, -2 * WIN, 2 * WIN), move) for move in moves]
+        results.sort(key=lambda r: -r[0])
+        return results
+
     def root(self, pos: Pos, moves: list[KMove], depth: int) -> list[tuple[int, KMove]]:
         """Every root move's value at ``depth`` (exact for the best, bounds for the rest), best first."""
         results: list[tuple[int, KMove]] = []
@@ -217,6 +223,10 @@ class SearchBot:
         self.level = level
         self.depth = depth
         self.budget = budget
+
+    def limit_thinking(self, seconds: float) -> None:
+        if self.budget is not None:  # the fixed-depth levels are cheap already
+            self.budget = work(seconds, CRAZY_NODES, 200)
 
     def choose(self, observation: RunnersObservation, rng: random.Random) -> RunnerMove:  # type: ignore[override]
         board, pos = observation.board, observation.pos
@@ -253,6 +263,39 @@ class SearchBot:
         return best
 
 
+def analyse(rules: Rules, observation: Observation, rng: random.Random, seconds: float) -> list[Estimate]:
+    """Crazy's search with a value for every root move: deepened while the node budget lasts,
+    each move searched with a full window, the last depth finished for all moves kept."""
+    assert isinstance(observation, RunnersObservation)
+    board, pos = observation.board, observation.pos
+    moves = legal(board, pos)
+    moves.sort(key=lambda m: order_key(board, m), reverse=True)
+    searcher = Searcher(board, work(seconds, CRAZY_NODES, 200))
+    results = [(evaluate_any(board, apply(pos, m)) * -1, m) for m in moves]  # one ply, always affordable
+    results.sort(key=lambda r: -r[0])
+    depth = 1
+    for depth in range(2, remaining_plies(pos) + 1):
+        try:
+            deeper = searcher.root_values(pos, [m for _, m in results], depth)
+        except OutOfNodes:
+            depth -= 1
+            break
+        results = deeper
+        if all(abs(v) >= WIN for v, _ in results):  # every move's result is known
+            break
+    return [_estimate(pos, value, move, depth) for value, move in results]
+
+
+def _estimate(pos: Pos, value: int, move: KMove, depth: int) -> Estimate:
+    """A search value in points for the mover (a known result: its final margin, and the win chance 1 or 0)."""
+    unit = f"points ahead ({depth} plies)"
+    if value >= WIN:
+        return Estimate(to_public(pos, move), value - WIN, unit, 1.0, chance_of="a forced win")
+    if value <= -WIN:
+        return Estimate(to_public(pos, move), value + WIN, unit, 0.0, chance_of="a forced win")
+    return Estimate(to_public(pos, move), value / SCALE, unit, None, chance_of="a forced win")
+
+
 def _easy(_rules: Rules) -> Bot:
     return RandomBot()
 
@@ -276,3 +319,4 @@ register_bot("runners", "easy", _easy)
 register_bot("runners", "normal", _normal)
 register_bot("runners", "hard", _hard)
 register_bot("runners", "crazy", _crazy)
+register_analyser("runners", analyse)

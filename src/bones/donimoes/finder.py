@@ -277,6 +277,11 @@ class FinderRules(Rules):
     options: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
     @property
+    def move_help(self) -> str:
+        return """A move is the square your pawn steps onto, like c4 (columns a-h, rows 1-7); the
+route there does not matter. Rolls and skipped turns happen by themselves."""
+
+    @property
     def num_players(self) -> int:
         return self.players
 

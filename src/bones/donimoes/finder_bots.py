@@ -26,9 +26,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from bones.bots import Bot, register_bot
+from bones.bots import Bot, Estimate, register_analyser, register_bot
 from bones.donimoes.finder import DOMINOES, DOWN, ROW_OF_DOMINO, ROWS, UP, FinderMove, FinderObservation, Roll
-from bones.game import Rules
+from bones.game import Observation, Rules
 from bones.tiles import Tile, pip_set
 
 FAMILY = "finder"
@@ -188,6 +188,20 @@ class FinderBot:
 CRAZY_TRAP_WEIGHT = 1.5
 
 
+def analyse(rules: Rules, observation: Observation, rng: random.Random, seconds: float) -> list[Estimate]:
+    """Crazy's weighing of every square the pawn can reach, from all that the seat saw: the exact
+    chance of the treasure there, less what a trap's lost turn costs (Finder's search is exact,
+    so the budget does not matter)."""
+    assert isinstance(observation, FinderObservation)
+    belief = Belief(observation, remembered(observation, "crazy"))
+    estimates = [
+        Estimate(move, FinderBot._crazy(belief, move), "treasure chance less trap cost", None)
+        for move in observation.legal_moves
+    ]
+    estimates.sort(key=lambda e: -(e.value or 0.0))
+    return estimates
+
+
 def _factory(level: str):  # type: ignore[no-untyped-def]
     def make(_rules: Rules) -> Bot:
         return FinderBot(level)  # type: ignore[return-value]
@@ -201,3 +215,4 @@ def levels() -> Sequence[str]:
 
 for _level in RETENTION:
     register_bot(FAMILY, _level, _factory(_level))
+register_analyser(FAMILY, analyse)

@@ -195,6 +195,13 @@ class RunnersRules(Rules):
     options: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
     @property
+    def move_help(self) -> str:
+        return """Cells are files a-h from the left and ranks 1-7 from the bottom. d4 places your
+runner on d4 (the setup); swap is white's pie-rule choice; g5-f5-f6 moves the
+runner to f5, drops a checker there, turns and stops on f6; h7-e7-e4xc7xa7 does the
+same and then jumps the dropped checker to c7 and a7, capturing what it jumps."""
+
+    @property
     def num_players(self) -> int:
         return 2
 

@@ -39,6 +39,11 @@ if TYPE_CHECKING:
 
 VIEWER = 0  # the seat of the player at the terminal
 
+LEGEND = """Numbers are the dominoes' halves: | joins the two halves of a domino lying
+flat, - (on the line below) those of one standing; . is an empty cell. A letter is
+a tetromino on that cell (I O T S Z J L): upper case light side up, lower case
+dark side up. The pool lists the tetrominoes still to lay; * marks who moves."""
+
 
 def board_lines(kernel: Kernel) -> list[str]:
     """The grid with row and column numbers (empty list for an empty table)."""

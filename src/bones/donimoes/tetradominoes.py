@@ -162,8 +162,19 @@ class TetraRules(Rules):
     options: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
     @property
+    def move_help(self) -> str:
+        return """Cells are row,col; the first domino lies on 0,0 and 0,1. 4:6@1,2> lays 4 on 1,2
+and 6 to its right (v: below, < left, ^ above); J/light@0,1 1,1 1,2 1,3 lays the
+tetromino J light side up on those cells; skip lays none; reveal 5:5 3:1 shows two
+hidden dominoes when stuck; pass; give 5:5 / keep (the 4-player trade); discard T
+and return 5:5 (the solitaire)."""
+
+    @property
     def num_players(self) -> int:
         return self.players
+
+    def in_pairs(self) -> bool:
+        return self.teams
 
     @property
     def teams(self) -> bool:
@@ -528,6 +539,11 @@ class TetraState(SettledState):
         from bones.donimoes.tetra_text import render_state
 
         return render_state(self, seat)
+
+    def legend(self) -> str:
+        from bones.donimoes.tetra_text import LEGEND
+
+        return LEGEND
 
     def narrate(self, before: State, names: Sequence[str]) -> str:
         """In words, what happened since ``before``, as seat 0 (the terminal's player) may know it."""

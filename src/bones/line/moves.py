@@ -25,7 +25,7 @@ def parse_end(text: str) -> int:
     text = text.strip().lower()
     if text in END_NAMES:
         return END_NAMES.index(text)
-    if text.isdigit():
+    if text.isascii() and text.isdigit():
         return int(text)
     raise IllegalMoveError(f"unknown end {text!r}: use left, right, up, down or an end number")
 

@@ -46,6 +46,15 @@ class LineRules(Rules):
     doc: str = field(repr=False, compare=False)
     options: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
+    def in_pairs(self) -> bool:
+        return self.teams
+
+    @property
+    def move_help(self) -> str:
+        return """A move is a tile and the end it goes on: 6:3@left, 6:3@right (up and down: the
+spinner's sides, then ends by number, @4, @5...); 6:6 alone opens the hand;
+draw and pass happen by themselves when they are all you can do."""
+
     @property
     def num_players(self) -> int:
         return self.players

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from bones.chance import shuffled_range
-from bones.game import IllegalMoveError, Move, Observation, Outcome, SettledState
+from bones.game import IllegalMoveError, Move, Observation, Outcome, SettledState, State
 from bones.line.kernel import DOMINO, DRAW, PASS, PLAYING, Kernel
 from bones.line.layout import Layout
 from bones.line.moves import DRAW_MOVE, PASS_MOVE, LineMove, end_name, from_kernel, play_moves
@@ -421,6 +421,36 @@ class LineState(SettledState):
         hidden = [int(t) for s, h in enumerate(kernel.hands) if s != seat for t in tiles_of(h)]
         return frozenset(str(TILES[t]) for t in hidden + kernel.boneyard)
 
+    def current_hand(self) -> int:
+        return self.hand_no
+
+    def hands_played(self) -> int:
+        return len(self.results)
+
+    def last_hand_points(self) -> tuple[int, ...]:
+        """Each side's points in the last finished hand (where the low score wins: what the other
+        side wrote), on the side's first seat, so that a pair counts once."""
+        rules = self.rules
+        out = [0] * rules.players
+        if not self.results:
+            return tuple(out)
+        result = self.results[-1]
+        for side in range(rules.num_sides):
+            first = next(s for s in range(rules.players) if rules.sides[s] == side)
+            counted = 1 - side if rules.low_score_wins else side
+            out[first] = result.points[counted] + result.play_points[counted]
+        return tuple(out)
+
+    def narrate(self, before: State, names: Sequence[str]) -> str:
+        from bones.line.text import narrate
+
+        return narrate(before, self, names)
+
+    def table_text(self, seat: int, names: Sequence[str]) -> str:
+        from bones.line.text import table_text
+
+        return table_text(self, seat, names)
+
     def render(self, seat: int | None = None) -> str:
         from bones.line.text import render_state
 
@@ -515,6 +545,13 @@ def _add(values: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _whole(value: Any, name: str) -> int:
+    """A whole number from a setup's JSON (true and false are not numbers here)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"setup '{name}' must be a whole number, got {value!r}")
+    return value
+
+
 def _read_setup(
     rules: LineRules, setup: Mapping[str, Any]
 ) -> tuple[list[int], list[int], int, int, tuple[int, ...], int, int]:
@@ -531,13 +568,14 @@ def _read_setup(
 
     hands = [mask_of(read(h, f"hand {i}")) for i, h in enumerate(raw_hands)]
     boneyard = read(setup.get("boneyard", []), "boneyard")
-    scores = tuple(int(s) for s in setup.get("scores", (0,) * rules.num_sides))
-    if len(scores) != rules.num_sides:
-        raise ValueError(f"setup 'scores' needs {rules.num_sides} numbers")
-    eggs = int(setup.get("eggs", 0))
-    hand_no = int(setup.get("hand", 1))
+    raw_scores = setup.get("scores", [0] * rules.num_sides)
+    if not isinstance(raw_scores, list | tuple) or len(raw_scores) != rules.num_sides:
+        raise ValueError(f"setup 'scores' needs a list of {rules.num_sides} numbers, got {raw_scores!r}")
+    scores = tuple(_whole(s, "scores") for s in raw_scores)
+    eggs = _whole(setup.get("eggs", 0), "eggs")
+    hand_no = _whole(setup.get("hand", 1), "hand")
     if "opener" in setup:
-        opener = int(setup["opener"])
+        opener = _whole(setup["opener"], "opener")
         if not 0 <= opener < rules.players:
             raise ValueError(f"setup 'opener' must be a seat 0..{rules.players - 1}")
         tile = -1

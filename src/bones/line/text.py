@@ -1,13 +1,15 @@
-"""Plain-text pictures of a line-of-play position (the CLI adds colour)."""
+"""The line games in words: plain-text pictures of a position (the CLI adds colour), each move
+for the terminal, the table before a move and the hand sheet."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
+from bones.game import State
+from bones.line.kernel import DRAW, PASS
+from bones.line.moves import LineMove, end_name
+from bones.line.state import HandResult, LineState
 from bones.tiles import format_tiles
-
-if TYPE_CHECKING:
-    from bones.line.state import LineState
 
 
 def render_state(state: LineState, seat: int | None) -> str:
@@ -39,3 +41,79 @@ def score_line(state: LineState) -> str:
     if state.eggs:
         text += f", eggs {state.eggs}"
     return text
+
+
+def narrate(before: State, after: LineState, names: Sequence[str]) -> str:
+    """The last move for seat 0 (the tiles it draws named, points scored said), and the
+    hand's sheet when the move ended a hand."""
+    seat = before.to_move
+    if seat is None or not after.moves or not isinstance(before, LineState):
+        return State.narrate(after, before, names)
+    who, you = names[seat], seat == 0
+    move = after.moves[-1]
+    assert isinstance(move, LineMove)
+    if move.code == DRAW:
+        if you:
+            drawn = set(after.hand(0)) - set(before.hand(0))
+            text = f"You draw {' '.join(map(str, drawn))} from the boneyard."
+        else:
+            text = f"{who} draws from the boneyard."
+    elif move.code == PASS:
+        text = "You pass." if you else f"{who} passes."
+    else:
+        where = f" on the {end_name(move.slot)} end" if move.slot >= 0 else " to open"
+        gained = ""
+        side = before.rules.sides[seat]
+        if after.hand_no == before.hand_no:
+            points = after.hand_points[side] - before.hand_points[side]
+            if points:
+                gained = f" and scores {points}"
+        text = f"{who} {'play' if you else 'plays'} {move.tile}{where}{gained}."
+    if len(after.results) > len(before.results):
+        text += "\n" + sheet(after.results[-1], after, names)
+    return text
+
+
+def table_text(state: LineState, seat: int, names: Sequence[str]) -> str:
+    """The table as ``seat`` sees it before moving: scores, the line, counts, its tiles."""
+    obs = state.observation(seat)
+    rules = state.rules
+    lines = [f"-- {rules.title} - hand {obs.hand_no} - {_scores(state, names)} --", obs.layout.line_text()]
+    info = []
+    if rules.scores_during_play and not obs.layout.is_empty:
+        info.append(f"ends count {obs.layout.count}")
+    if rules.draws:
+        info.append(f"boneyard {obs.boneyard_size}")
+    if state.eggs:
+        info.append(f"eggs {state.eggs}")
+    others = ", ".join(f"{names[s]} {n} tiles" for s, n in enumerate(obs.hand_sizes) if s != seat)
+    lines.append(" | ".join(info + [others]))
+    lines.append("Your tiles: " + " ".join(str(t) for t in obs.hand))
+    return "\n".join(lines)
+
+
+def _scores(state: LineState, names: Sequence[str]) -> str:
+    rules = state.rules
+    if rules.teams:
+        text = f"you & {names[2]} {state.scores[0]}, {names[1]} & {names[3]} {state.scores[1]}"
+    else:
+        text = ", ".join(f"{names[s]} {v}" for s, v in enumerate(state.scores))
+    return f"{text} (target {rules.target})"
+
+
+def sheet(result: HandResult, state: LineState, names: Sequence[str]) -> str:
+    """The sheet after a hand: every hand face up with its pips, the points and totals."""
+    rules = state.rules
+    width = max(len(name) for name in names)
+    lines = [f"Hand {result.number}: {result.note}"]
+    for seat, hand in enumerate(result.hands):
+        tiles = " ".join(str(t) for t in hand) or "-"
+        lines.append(f"  {names[seat]:<{width}}  {result.pips[seat]:>3} pips  {tiles}")
+    label = "written" if rules.low_score_wins else "points"
+    for side in range(rules.num_sides):
+        members = " & ".join(names[s] for s in range(rules.players) if rules.sides[s] == side)
+        during = f" ({result.play_points[side]} during play)" if rules.scores_during_play else ""
+        lines.append(f"  {members}: {label} {result.points[side]}{during}, total {result.totals[side]}")
+    if result.eggs:
+        lines.append(f"  eggs: {result.eggs} carried into the next hand")
+    return "\n".join(lines)

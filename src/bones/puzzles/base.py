@@ -40,6 +40,10 @@ class PuzzleObservation(Observation):
     picture: str = ""
     # The Normal bot's choice, computed only from what this seat may see (None: no advice).
     advice: Callable[[], Move] | None = field(default=None, compare=False, repr=False)
+    # Every legal move with a number in ``unit`` (None: no number, such as giving up), best first,
+    # for a thinking budget in seconds.
+    appraise: Callable[[float], list[tuple[Move, float | None]]] | None = field(default=None, compare=False, repr=False)
+    unit: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -50,6 +54,11 @@ class PuzzleObservation(Observation):
             "position": dict(self.position),
             "picture": self.picture,
         }
+
+
+def best_first(values: list[tuple[Move, float | None]]) -> list[tuple[Move, float | None]]:
+    """Fewest first (moves to solve, penalty), moves without a number last, in their order."""
+    return sorted(values, key=lambda mv: (mv[1] is None, mv[1] or 0.0))
 
 
 def random_tiling(width: int, height: int, rng: random.Random) -> list[tuple[int, int]]:

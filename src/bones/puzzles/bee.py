@@ -514,7 +514,7 @@ def _split_segments(text: str) -> list[tuple[str, int]]:
         if letter not in DIRECTIONS:
             raise BeeMoveError(f"{letter!r} is not a direction (U, D, L or R)")
         j = i + 1
-        while j < len(text) and text[j].isdigit():
+        while j < len(text) and text[j].isascii() and text[j].isdigit():
             j += 1
         if j == i + 1:
             raise BeeMoveError(f"{letter} needs a distance, like {letter}2")

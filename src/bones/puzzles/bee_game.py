@@ -32,12 +32,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bones.game import Encoding, GameInfo, IllegalMoveError, Move, Option, Outcome, Rules, State, register
-from bones.puzzles.base import GIVE_UP, GIVE_UP_MOVE, PuzzleMove, PuzzleObservation
+from bones.puzzles.base import GIVE_UP, GIVE_UP_MOVE, PuzzleMove, PuzzleObservation, best_first
 from bones.puzzles.bee import MIN_DICE, BeeLayout, BeeMoveError, BeeRound, generate, random_layout
 from bones.puzzles.grid import GridFormatError, dice_marker
 
 VERSION = 1
 _MOVE = re.compile(r"^([1-9])((?:[UDLR]\d+)+)$")
+_RUN = re.compile(r"[UDLR]\d+")
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,12 @@ class BeeRules(Rules):
     dice: int = 4
     moves_target: int = 0
     options: Mapping[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def move_help(self) -> str:
+        return """A move is the die and each straight run as a direction (U, D, L, R) and a
+distance: 1R3, 2R3D1 (any shortest path to the same cell is accepted); give-up ends
+the round unsolved."""
 
     @property
     def num_players(self) -> int:
@@ -200,11 +207,11 @@ class BeeState(State):
         rnd = self.round
         target = self._target(die, match[2])
         written = f"{die}{rnd.path(self.cells[die - 1], target, rnd.occupied(self.cells))}"
-        if written != text:
-            # One text per move keeps records and move lists unambiguous.
+        if len(_RUN.findall(match[2])) > len(_RUN.findall(written)):
             raise IllegalMoveError(f"{text} works, but write it the shortest way, as the book does: {written}")
+        # Any path with the fewest runs is the same move; records keep the book's spelling of it.
         cells = self.cells[: die - 1] + (target,) + self.cells[die:]
-        state = replace(self, moves=self.moves + (move,), cells=cells, round_moves=self.round_moves + 1)
+        state = replace(self, moves=self.moves + (PuzzleMove(written),), cells=cells, round_moves=self.round_moves + 1)
         if rnd.connected(rnd.occupied(cells)):
             return state._next_round(RoundResult(self.queen, True, state.round_moves))._settle()
         return state
@@ -241,6 +248,22 @@ class BeeState(State):
             out += [GIVE_UP_MOVE] if steps is None else [PuzzleMove(m) for m in later.notation(steps)]
         return out
 
+    def appraise(self, seconds: float = 1.0) -> list[tuple[Move, float | None]]:
+        """Each legal move with the fewest moves that finish this round after it (the move
+        included; None: the round can no longer be solved, or giving up), fewest first."""
+        out: list[tuple[Move, float | None]] = []
+        for move in self.legal_moves:
+            if move == GIVE_UP_MOVE:
+                out.append((move, None))
+                continue
+            after = self.play(move)
+            if after.over or after.queen != self.queen:
+                out.append((move, 1))
+                continue
+            steps = after.round.solve(after.cells)
+            out.append((move, None if steps is None else 1 + len(steps)))
+        return best_first(out)
+
     def dice(self) -> dict[int, int]:
         out = {k: cell for k, cell in enumerate(self.cells, start=1)}
         out[self.queen] = self.layout.starts[self.queen]
@@ -263,6 +286,8 @@ class BeeState(State):
             position,
             self.render(seat),
             (lambda: self.solve()[0]) if mine else None,
+            self.appraise if mine else None,
+            "moves to finish the round",
         )
 
     def render(self, seat: int | None = None) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from bones.bots import Bot, RandomBot, register_bot
+from bones.bots import Bot, Estimate, RandomBot, register_analyser, register_bot
 from bones.game import Move, Observation, Rules
 
 
@@ -32,5 +32,16 @@ def _normal(_rules: Rules) -> Bot:
     return NormalPuzzleBot()
 
 
+def analyse(rules: Rules, observation: Observation, rng: random.Random, seconds: float) -> list[Estimate]:
+    """The puzzle's own appraisal of every legal move (exact solvers: the distance to the goal
+    after the move; the hidden cooperative game: what the greedy player can tell)."""
+    appraise = getattr(observation, "appraise", None)
+    if appraise is None:
+        raise ValueError("advice is given to the player to move")
+    unit = getattr(observation, "unit", "")
+    return [Estimate(move, value, unit) for move, value in appraise(seconds)]
+
+
 register_bot("puzzle", "easy", _easy)
 register_bot("puzzle", "normal", _normal)
+register_analyser("puzzle", analyse)

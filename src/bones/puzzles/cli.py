@@ -50,6 +50,9 @@ def solve_text(game: str, text: str, advanced: bool = False, country_road: bool 
         layout = bee.BeeLayout.from_grid(grid)
         dice = grid.dice()
         position = {k: r * layout.width + c for k, (r, c) in dice.items()}
+        strange = sorted(k for k in position if not 1 <= k <= layout.dice)
+        if strange:
+            raise PuzzleCliError(f"dice: this layout has dice 1-{layout.dice}, not die {strange[0]}")
         if position == {k: layout.starts[k] for k in range(1, max(position, default=0) + 1)}:
             position = {}  # the starting position, as the book sets up: the whole round sequence
         try:

@@ -61,7 +61,7 @@ def square_name(sq: int) -> str:
 
 def parse_square(text: str) -> int:
     text = text.strip().upper()
-    if len(text) < 2 or text[0] not in "TB" or not text[1:].isdigit():
+    if len(text) < 2 or text[0] not in "TB" or not (text[1:].isascii() and text[1:].isdigit()):
         raise ValueError(f"{text!r} is not a square: write T or B and a column 0-13, like T3")
     col = int(text[1:])
     if col >= WIDTH:

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bones.game import Encoding, GameInfo, IllegalMoveError, Move, Option, Outcome, Rules, State, register
-from bones.puzzles.base import GIVE_UP, GIVE_UP_MOVE, PuzzleMove, PuzzleObservation
+from bones.puzzles.base import GIVE_UP, GIVE_UP_MOVE, PuzzleMove, PuzzleObservation, best_first
 from bones.puzzles.fujisan import (
     DESCENT,
     PEAK,
@@ -64,6 +64,11 @@ class FujisanRules(Rules):
     country_road: bool = False
     moves_target: int = 0
     options: Mapping[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def move_help(self) -> str:
+        return """Squares are a row letter (T top, B bottom) and a column 0-13: T0-T3 moves the
+priest on T0 to T3; give-up ends the puzzle unsolved."""
 
     @property
     def num_players(self) -> int:
@@ -207,6 +212,19 @@ class FujisanState(State):
             return [GIVE_UP_MOVE]
         return [PuzzleMove(m) for m in notation(steps)]
 
+    def appraise(self, seconds: float = 1.0) -> list[tuple[Move, float | None]]:
+        """Each legal move with the fewest moves to the goal after it (the move included;
+        None: no way to the goal any more, or giving up), fewest first."""
+        out: list[tuple[Move, float | None]] = []
+        for move in self.legal_moves:
+            if move == GIVE_UP_MOVE:
+                out.append((move, None))
+                continue
+            after = self.play(move)
+            steps = () if after.solved else shortest(self.layout, self.rules.country_road, after.position)
+            out.append((move, None if steps is None else 1 + len(steps)))
+        return best_first(out)
+
     def observation(self, seat: int) -> PuzzleObservation:
         occ = self.position & ~DESCENT
         position = {
@@ -224,6 +242,8 @@ class FujisanState(State):
             position,
             self.render(seat),
             (lambda: self.solve()[0]) if mine else None,
+            self.appraise if mine else None,
+            "moves to the goal",
         )
 
     def render(self, seat: int | None = None) -> str:

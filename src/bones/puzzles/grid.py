@@ -112,7 +112,7 @@ class Grid:
             line = rows[2 * r]
             for col, char in enumerate(line):
                 if col % 2 == 0:
-                    if char.isdigit():
+                    if char.isascii() and char.isdigit():
                         values[r][col // 2] = int(char)
                     elif char != " ":
                         raise GridFormatError(f"{where(2 * r, col)}: {char!r} is not a number (cells are 0-9)")

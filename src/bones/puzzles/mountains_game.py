@@ -40,7 +40,7 @@ from functools import lru_cache
 from typing import Any
 
 from bones.game import Encoding, GameInfo, IllegalMoveError, Move, Option, Outcome, Rules, State, register
-from bones.puzzles.base import GIVE_UP, GIVE_UP_MOVE, PuzzleMove, PuzzleObservation
+from bones.puzzles.base import GIVE_UP, GIVE_UP_MOVE, PuzzleMove, PuzzleObservation, best_first
 from bones.puzzles.grid import Grid
 from bones.puzzles.mountains import (
     CELLS,
@@ -96,6 +96,13 @@ class MountainsRules(Rules):
     variant: str = "solitaire"
     players: int = 1
     options: Mapping[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def move_help(self) -> str:
+        return """b2=4,c2=3 places a domino with 4 on b2 and 3 on c2 (columns a-f from the left,
+rows 1-6 from the top); pass 4:3 hands a domino to the player on your left; lift
+b2 (solitaire) takes back the domino on b2; done accepts a full map's penalty;
+give-up stops."""
 
     @property
     def num_players(self) -> int:
@@ -403,7 +410,30 @@ class MountainsState(State):
             position,
             self.render(seat),
             self._greedy if mine else None,
+            self.appraise if mine else None,
+            "penalty of the map after it",
         )
+
+    def appraise(self, seconds: float = 1.0) -> list[tuple[Move, float | None]]:
+        """Each placement (or domino to pass) with the penalty of the map it leaves, least first;
+        lifting and ending have no number. The strongest player's own move comes first: the
+        greedy choice where dominoes are hidden; in the open solitaire the exact solver's, when
+        the budget allows it (it takes one to a few seconds), else the greedy one."""
+        out: list[tuple[Move, float | None]] = []
+        if self.stage == "pass":
+            out = [(PuzzleMove(f"pass {tile_text(t)}"), self._best_placement(t)[0][0]) for t in self.hands[self.mover]]
+        values = [None if v < 0 else v for v in self.values]
+        for tile in self._placeable() if self.stage != "pass" else ():
+            for c1, v1, c2, v2 in self._placements(tile):
+                values[c1], values[c2] = v1, v2
+                out.append((PuzzleMove(place_text(c1, v1, c2, v2)), penalty(values)))
+                values[c1] = values[c2] = None
+        numbered = {move for move, _ in out}
+        out += [(move, None) for move in self.legal_moves if move not in numbered]
+        ordered = best_first(out)
+        exact = self.rules.variant == "solitaire" and seconds >= SOLVER_SECONDS
+        first = self.solve()[0] if exact else self._greedy()
+        return [mv for mv in ordered if mv[0] == first] + [mv for mv in ordered if mv[0] != first]
 
     def _greedy(self) -> Move:
         """The Normal player's move: the placement that leaves the cheapest map, passing the domino that fits best."""
@@ -474,6 +504,9 @@ class MountainsState(State):
         hidden = {tile_text(t) for s, hand in enumerate(self.hands) if s != seat for t in hand}
         hidden |= {tile_text(t) for t in self.face_down}
         return frozenset(hidden)
+
+
+SOLVER_SECONDS = 1.0  # the least thinking budget at which a hint runs the solitaire's exact solver
 
 
 def _with(hands: tuple[tuple[Tile, ...], ...], seat: int, hand: tuple[Tile, ...]) -> tuple[tuple[Tile, ...], ...]:
