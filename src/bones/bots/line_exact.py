@@ -137,9 +137,7 @@ class Solver:
             if not (fit_left or fit_right):
                 if stuck:
                     return _final(game, me, opp, False)
-                return -self._search(
-                    opp, me, left, right, left_weight, right_weight, remaining, 1, -beta, -alpha
-                )
+                return -self._search(opp, me, left, right, left_weight, right_weight, remaining, 1, -beta, -alpha)
         scoring = game.scoring
         if not scoring:
             left_weight = right_weight = 1
