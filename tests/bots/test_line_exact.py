@@ -99,3 +99,34 @@ def test_refuses_spinners_and_more_players() -> None:
         rules = bones.rules(game, **options)
         with pytest.raises(ValueError, match="2-player lines"):
             Solver(rules, rules.new_game(seed=0).kernel)
+
+
+def test_crazy_solves_sampled_deals_exactly_late_in_a_hand() -> None:
+    from bones.bots.belief import Belief
+    from bones.bots.crazy import estimate_moves
+
+    rules = bones.rules("allfives")
+    assert isinstance(rules, LineRules)
+    state = rules.new_game(seed=11)
+    rng = random.Random(0)
+    while len(Belief.of(state.observation(state.kernel.to_move)).unknown) > 9 or len(state.legal_moves) < 2:
+        state = state.play(rng.choice(state.legal_moves))
+    observation = state.observation(state.kernel.to_move)
+    estimates = estimate_moves(rules, observation, random.Random(5), None, 4000, exact_hidden=9, exact_samples=30)
+    # The same samples again, each solved exactly: the estimates are their mean values.
+    replay = random.Random(5)
+    belief = Belief.of(observation)
+    totals: dict[str, float] = {}
+    for _ in range(30):
+        hands, boneyard = belief.sample(replay)
+        base = observation.public.copy()
+        for seat, mask in hands.items():
+            base.hands[seat] = mask
+        base.boneyard = boneyard
+        for move, value in Solver(rules, base).move_values(base):
+            key = str(state.legal_moves[[m.kernel_move for m in state.legal_moves].index(move)])
+            totals[key] = totals.get(key, 0.0) + value
+    for estimate in estimates:
+        assert estimate.samples == 30
+        assert estimate.expected_points == pytest.approx(totals[str(estimate.move)] / 30)
+    assert estimates[0].expected_points == max(totals.values()) / 30

@@ -158,7 +158,7 @@ class Solver:
                 return value
         # The window after the table's bounds: a result outside it is only a bound.
         alpha_in, beta_in = alpha, beta
-        children: list[tuple[int, int, int, int, int, int]] = []  # (order key, tile, new left, new right, weights)
+        children: list[tuple[int, int, int, int, int, int, int]] = []  # (order, tile, new ends, weights, points)
         same_end = left == right and left_weight == right_weight
         for fit, on_left in ((fit_left, True), (fit_right, False)):
             if not on_left and same_end:
