@@ -146,8 +146,8 @@ def find_position(game: str, options: dict, seed: int, moves: int) -> tuple[Line
 # Positions chosen (seeded games with random moves) where another seat drew in two runs or more, or the
 # opening double was low enough that a higher double could have been dealt, and few tiles were played.
 POSITIONS = [
-    ("draw", {"hand_size": 3}, 21, 4),  # the other seat drew twice; 2:2 opened
-    ("block", {"players": 3, "hand_size": 3}, 5, 6),  # two hidden hands; 5:5 opened, so nobody was dealt 6:6
+    ("draw", {"hand_size": 3}, 21, 4),  # the other seat drew twice; 5:5 opened, so 6:6 was not dealt
+    ("block", {"hand_size": 4}, 20, 4),  # 2:2 opened: no higher double was dealt, all are in the undealt tiles
 ]
 
 
