@@ -31,7 +31,7 @@ from bones.tiles import HIGH, LOW
 NEVER = 1 << 30
 # The programme's states grow with the number of seats that share the hidden tiles; past this many the
 # caller falls back to sampling hands uniformly (exact without draws, close with them).
-MAX_STATES = 800
+MAX_STATES = 400
 
 
 class TooLarge(Exception):
@@ -140,9 +140,21 @@ class DrawSampler:
         if len(self.memo) >= MAX_STATES:
             raise TooLarge
         total = 0
+        memo = self.memo
+        last = step + 1 == len(self.steps)
         for kind, index, count in self._options(step, used_played, used):
-            total += count * self.ways(step + 1, *self._after(kind, index, used_played, used))
-        self.memo[key] = total
+            if kind == 0:
+                played, after = used_played | 1 << index, used
+            else:
+                played, after = used_played, used[:index] + (used[index] + 1,) + used[index + 1 :]
+            if last:
+                child = 1 if played == self.full else 0
+            else:
+                child = memo.get((step + 1, played, after))  # type: ignore[assignment]
+                if child is None:
+                    child = self.ways(step + 1, played, after)
+            total += count * child
+        memo[key] = total
         return total
 
     @staticmethod
