@@ -122,3 +122,17 @@ def test_kozel_partner_plays_at_least_hard() -> None:
     bots = table_bots(rules, "easy")
     assert bots[2].level == "hard" and bots[1].level == "easy" and bots[3].level == "easy"
     assert table_bots(rules, "crazy")[2].level == "crazy"
+
+
+def test_hard_locks_the_game_even_with_tiles_left_to_draw() -> None:
+    # After 5:6, every tile with a 0 is on the table but 6:0. Laying it on the 6 leaves 0 at both ends: nobody
+    # can ever play, seat 0 must draw the whole boneyard, and the hand is blocked with seat 1 holding 1:1
+    # (worth 81 points exactly, against 18 on the other end). Both ends used to score the same for Hard.
+    state = setup(
+        "draw", ["0:0 0:3 3:4 4:0 5:6 6:6 5:5 4:4", "0:1 1:2 2:0 0:5 6:0 1:1"], "6:1 6:2 6:3 6:4 5:1 5:2 3:3", opener=0
+    )
+    state = play(state, "0:0", "0:1@left", "0:3@right", "1:2@left", "3:4@right", "2:0@left", "4:0@right", "0:5@left")
+    state = play(state, "5:6@left")
+    bot = HardLineBot(state.rules)
+    for seed in range(6):
+        assert str(bot.choose(state.observation(1), random.Random(seed))) == "6:0@left"

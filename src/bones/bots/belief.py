@@ -18,13 +18,17 @@ Reasoning from one seat's observation of a line-of-play hand:
   those groups) pick each group's split, so every assignment that respects the
   voids and sizes is equally likely, with no rejection. The boneyard order is a
   uniform shuffle.
-* What voids cannot express (a seat that drew after an earlier run holds at
-  most as many tiles of that run's numbers as it drew since) is checked exactly
-  by `consistent_hand`, a matching of the seat's tiles to the moments they
-  entered its hand. A sample that fails it is drawn again; the voids make this
-  rare (none in block, kozel or classic with 4 players, where nobody draws), and
-  after a few failures the sampler builds a consistent deal tile by tile with
-  the same check, so it cannot stall.
+* The first hand is opened by the holder of the highest double (classic: of
+  6:6 first, every hand; kozel: of 1:1), so nobody was *dealt* a higher double
+  (with no double dealt, no double and no heavier tile): `forbidden_dealt`.
+* Once a seat has drawn, hands are not equally likely: a deal is what is
+  equally likely, and one hand arises from as many deals as there are ways its
+  tiles could have come in (dealt or in which draw). `belief_draws` counts
+  those ways exactly and samples deals uniformly; without draws every
+  consistent hand comes from exactly one deal, and the counting by groups
+  below is exact and faster.
+* `consistent_hand` checks one seat's hand exactly (a matching of the tiles it
+  ever held to the moments they entered its hand).
 
 Observed draws of known tiles do not exist in these games (the boneyard is
 face down and drawn from the top), so the only evidence is plays, draws,
@@ -39,9 +43,11 @@ from dataclasses import dataclass, field
 from functools import cache
 from math import comb
 
+from bones.bots.belief_draws import DrawSampler, SeatHistory, TooLarge
 from bones.line.kernel import DRAW, PLAY, Kernel
+from bones.line.rules import HIGHEST_DOUBLE, ONE_ONE, TOP_DOUBLE, LineRules
 from bones.line.state import LineObservation
-from bones.tiles import HIGH, LOW, tiles_of
+from bones.tiles import HIGH, LOW, PIPS, pip_set, tiles_of
 
 MAX_REDRAWS = 8
 
@@ -78,6 +84,9 @@ class Belief:
     unknown: list[int]  # tile indices
     seats: dict[int, SeatEvidence]  # the other seats
     boneyard_size: int
+    forbidden_dealt: int = 0  # tiles nobody else was dealt (the first opening's rule)
+    _draw_sampler: DrawSampler | None = field(default=None, repr=False)
+    _draws_too_large: bool = field(default=False, repr=False)
     _cached_plan: tuple[list[int], dict[int, list[int]], _Counter, tuple[int, ...]] | None = field(
         default=None, repr=False
     )
@@ -109,21 +118,54 @@ class Belief:
             evidence.voids = _voids(evidence.runs, open_run)
         known = obs.hand_mask | kernel.table
         unknown = [t for t in range(len(_tile_set(spec.max_pip))) if not known >> t & 1]
-        return cls(obs.seat, unknown, seats, obs.boneyard_size)
+        forbidden = forbidden_dealt(obs.rules, obs.hand_no, kernel) if isinstance(obs.rules, LineRules) else 0
+        return cls(obs.seat, unknown, seats, obs.boneyard_size, forbidden)
 
     def can_hold(self, seat: int, tile: int) -> bool:
-        """Whether the voids allow ``seat`` to hold ``tile`` now."""
-        voids = self.seats[seat].voids
+        """Whether the voids (and, for a seat that never drew, the opening's rule) allow ``seat`` to hold ``tile``."""
+        evidence = self.seats[seat]
+        voids = evidence.voids
+        if not evidence.draws and self.forbidden_dealt >> tile & 1:
+            return False
         return HIGH[tile] not in voids and LOW[tile] not in voids
 
     def sample(self, rng: random.Random) -> tuple[dict[int, int], list[int]]:
-        """A deal of the unknown tiles: hand masks of the other seats and the boneyard (drawn from its end)."""
+        """A deal of the unknown tiles: hand masks of the other seats and the boneyard (drawn from its end).
+
+        Every deal consistent with the observation is equally likely.
+        """
+        if not self._draws_too_large and any(evidence.draws for evidence in self.seats.values()):
+            try:
+                return self._sample_with_draws(rng)
+            except TooLarge:
+                # Three or four hidden hands after many draws: hands uniform over the consistent ones instead.
+                self._draws_too_large = True
+                self._draw_sampler = None
         for _ in range(MAX_REDRAWS):
             hands, boneyard = self._sample_by_voids(rng)
             # Voids say everything about a seat that never drew; only drawers need the exact check.
             if all(not self.seats[seat].draws or self.consistent_hand(seat, mask) for seat, mask in hands.items()):
                 return hands, boneyard
         return self._sample_constructively(rng)
+
+    def _sample_with_draws(self, rng: random.Random) -> tuple[dict[int, int], list[int]]:
+        if self._draw_sampler is None:
+            histories = [
+                SeatHistory(
+                    seat,
+                    evidence.dealt,
+                    tuple(evidence.draws),
+                    tuple(evidence.plays),
+                    tuple(evidence.stuck),
+                    self.forbidden_dealt,
+                )
+                for seat, evidence in sorted(self.seats.items())
+            ]
+            sampler = DrawSampler(histories, self.unknown)
+            sampler.feasible()
+            self._draw_sampler = sampler
+        masks, rest = self._draw_sampler.sample(rng)
+        return dict(zip(sorted(self.seats), masks)), rest
 
     # -- exact uniform sampling under the voids -------------------------------
 
@@ -189,10 +231,11 @@ class Belief:
         items = [(tile, 1 << 30) for tile in tiles_of(mask)] + [(tile, when) for when, tile in evidence.plays]
         slots = [-1] * evidence.dealt + evidence.draws
         stuck = evidence.stuck
+        forbidden = self.forbidden_dealt
 
         def fits(item: tuple[int, int], entered: int) -> bool:
             tile, left = item
-            if entered >= left:
+            if entered >= left or (entered < 0 and forbidden >> tile & 1):
                 return False
             hi, lo = HIGH[tile], LOW[tile]
             for when, ends in stuck:
@@ -221,6 +264,35 @@ class Belief:
             if all(self.consistent_hand(seat, mask) for seat, mask in hands.items()):
                 return hands, pool
         raise RuntimeError("no deal is consistent with the observation")
+
+
+def forbidden_dealt(rules: LineRules, hand_no: int, kernel: Kernel) -> int:
+    """Tiles nobody was dealt, read from a rule-made opening: doubles above the opening double, or, when the
+    opening tile is no double (none was dealt), every double and every heavier tile."""
+    ruled = rules.first_opener == TOP_DOUBLE or (hand_no == 1 and rules.first_opener in (HIGHEST_DOUBLE, ONE_ONE))
+    if not ruled or kernel.opening < 0:
+        return 0
+    opening = kernel.opening
+    tiles = pip_set(rules.max_pip)
+    top = int(tiles.tile(f"{rules.max_pip}:{rules.max_pip}"))
+    if (rules.first_opener == ONE_ONE and opening == int(tiles.tile("1:1"))) or (
+        rules.first_opener == TOP_DOUBLE and opening == top
+    ):
+        return 0
+    mask = 0
+    for tile in (int(t) for t in tiles.tiles):
+        double = HIGH[tile] == LOW[tile]
+        if HIGH[opening] == LOW[opening]:
+            above = double and HIGH[tile] > HIGH[opening]
+        else:
+            above = double or (PIPS[tile], HIGH[tile]) > (PIPS[opening], HIGH[opening])
+        # Kozel's 1:1 and classic's top double open before any other double: dealt, they would have opened.
+        special = (rules.first_opener == ONE_ONE and tile == int(tiles.tile("1:1"))) or (
+            rules.first_opener == TOP_DOUBLE and tile == top
+        )
+        if above or special:
+            mask |= 1 << tile
+    return mask
 
 
 def _runs(evidence: SeatEvidence, log: Sequence[tuple[int, int, int, int]]) -> list[StuckRun]:

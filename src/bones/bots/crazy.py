@@ -9,6 +9,11 @@ once. All candidates share each sample and its playout seed, so their
 differences are not drowned in deal noise. It stops at the sample budget or the
 time budget, whichever comes first; with no time budget the choice depends only
 on the seed.
+
+Late in a 2-player hand without a spinner (at most ``exact_hidden`` tiles hidden
+from it), Crazy solves each sampled deal exactly instead of playing it out
+(``line_exact``): the playouts' greedy policy is what loses points there, and the
+exact solution of a small deal costs milliseconds.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from bones.bots import Estimate, work
+from bones.bots import Estimate, line_exact, work
 from bones.bots.belief import Belief
 from bones.bots.line_search import playout, value
 from bones.line.kernel import Kernel
@@ -28,6 +33,8 @@ from bones.line.state import LineObservation
 
 DEFAULT_SECONDS = 1.0
 DEFAULT_SAMPLES = 4000
+DEFAULT_EXACT_HIDDEN = 0  # tiles hidden (other hands and boneyard) at or below which sampled deals are solved
+DEFAULT_EXACT_SAMPLES = 200
 NOISE = 97  # a prime, so cycling noise does not line up with turns
 
 
@@ -55,6 +62,8 @@ def estimate_moves(
     seconds: float | None = DEFAULT_SECONDS,
     samples: int = DEFAULT_SAMPLES,
     stats: dict[str, int] | None = None,
+    exact_hidden: int = DEFAULT_EXACT_HIDDEN,
+    exact_samples: int = DEFAULT_EXACT_SAMPLES,
 ) -> list[Estimate]:
     """Every legal move of the seat to move with its expected points and chance to win the hand, best first.
 
@@ -70,6 +79,9 @@ def estimate_moves(
     seat = obs.seat
     side = rules.sides[seat]
     belief = Belief.of(obs)
+    exact = line_exact.supported(rules) and len(belief.unknown) <= exact_hidden and public.placed > 0
+    if exact:
+        samples = min(samples, exact_samples)
     started = time.perf_counter()
     done = 0
     while done < samples:
@@ -80,6 +92,16 @@ def estimate_moves(
         for other, mask in hands.items():
             base.hands[other] = mask
         base.boneyard = boneyard
+        if exact:
+            solver = line_exact.Solver(rules, base)
+            for tally in tallies:
+                solved = solver.value_after(base, tally.moves[0].kernel_move)
+                tally.value += solved
+                tally.points += solved
+                tally.wins += int(solved > 0)
+                tally.samples += 1
+            done += 1
+            continue
         # The playouts' noise, shared by every candidate of this sample.
         noise = [rng.random() for _ in range(NOISE)]
         for tally in tallies:
@@ -104,7 +126,7 @@ def estimate_moves(
             if rules.low_score_wins:
                 diff = -diff
             tally.points += diff
-            tally.wins += result.hand_winner == side
+            tally.wins += int(result.hand_winner == side)
             tally.samples += 1
         done += 1
     if stats is not None:
@@ -133,6 +155,8 @@ class CrazyLineBot:
         self.rules = rules
         self.seconds = seconds
         self.samples = samples
+        self.exact_hidden = DEFAULT_EXACT_HIDDEN
+        self.exact_samples = DEFAULT_EXACT_SAMPLES
 
     def limit_thinking(self, seconds: float) -> None:
         """A fixed number of samples for ``seconds`` and no clock, so a seed replays the same game."""
@@ -143,4 +167,12 @@ class CrazyLineBot:
         moves = observation.legal_moves
         if len(moves) == 1:
             return moves[0]
-        return estimate_moves(self.rules, observation, rng, self.seconds, self.samples)[0].move  # type: ignore[return-value]
+        return estimate_moves(
+            self.rules,
+            observation,
+            rng,
+            self.seconds,
+            self.samples,
+            exact_hidden=self.exact_hidden,
+            exact_samples=self.exact_samples,
+        )[0].move  # type: ignore[return-value]

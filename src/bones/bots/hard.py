@@ -103,9 +103,8 @@ class HardLineBot:
 
     def _lock(self, obs: LineObservation, belief: Belief, kernel: Kernel, rest: int) -> float:
         """A move after which nobody can play (all tiles of the end numbers are out) ends the hand:
-        good when our hand is the lighter, bad otherwise."""
-        if kernel.drawable_any():
-            return 0.0
+        good when our hand is the lighter, bad otherwise. Tiles still in the boneyard do not undo a
+        lock: the next player, stuck, draws every tile that may be drawn, and they count against it."""
         with_pip = pip_set(self.rules.max_pip).with_pip
         fit = 0
         for end in kernel.ends:
@@ -119,6 +118,12 @@ class HardLineBot:
         unknown_pips = sum(PIPS[t] for t in belief.unknown)
         hidden_tiles = max(1, len(belief.unknown))
         sides = self.rules.sides
+        drawer = kernel.to_move
+        drawn = kernel.drawable() if sides[drawer] != sides[obs.seat] else 0
         opponents = [s for s in belief.seats if sides[s] != sides[obs.seat]]
-        expected = min(unknown_pips * obs.hand_sizes[s] / hidden_tiles for s in opponents) if opponents else 0.0
+        expected = (
+            min(unknown_pips * (obs.hand_sizes[s] + (drawn if s == drawer else 0)) / hidden_tiles for s in opponents)
+            if opponents
+            else 0.0
+        )
         return LOCK if mine < expected else -LOCK

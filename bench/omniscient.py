@@ -1,0 +1,164 @@
+"""The omniscient yardstick: how much of the possible edge over Hard Crazy takes.
+
+An *omniscient* player sees every hidden tile (the other hand and the boneyard
+order) and plays the exactly solved best move (``bones.bots.line_exact``); in a
+2-player hand nobody can do better. On the same duplicate deals as
+``bones.tournament`` (every deal played twice with the seats swapped and the
+same random choices), each deal gives Crazy's margin over Hard and the
+omniscient player's margin over Hard, in points per hand. The table gives both
+means and the *share of the omniscient edge* (Crazy - Hard) / (Omniscient - Hard)
+with a 95% bootstrap interval over deals (paired: a resample takes both margins
+of a deal), and Crazy's seconds per move (median and 95th percentile).
+
+Goals (issue 15): share >= 0.6 in draw, >= 0.4 in all fives, at <= 1 s a move.
+
+    nice .venv/bin/python bench/omniscient.py --games draw,allfives,block --deals 40 --jobs 2 \\
+        [--crazy-seconds 1.0] [--crazy-samples 4000] [--set exact_tiles=12]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+import bones
+from bones.bots import bot_for
+from bones.bots.line_exact import Solver
+from bones.line.moves import from_kernel
+from bones.line.state import LineState
+
+SEED = 2026
+BOOTSTRAP = 2000
+
+
+@dataclass(frozen=True)
+class Task:
+    game: str
+    deal: int
+    crazy: tuple[tuple[str, Any], ...]
+
+
+@dataclass(frozen=True)
+class DealMargins:
+    crazy: float  # Crazy's points minus Hard's, per hand (both seatings)
+    omniscient: float
+    crazy_seconds: tuple[float, ...]
+
+
+def _play(game: str, deal: int, level: str, settings: dict[str, Any], times: list[float]) -> float:
+    """Points per hand of ``level`` minus Hard's over both seatings of one deal."""
+    rules = bones.rules(game)
+    hard = bot_for(rules, "hard")
+    other = None if level == "omniscient" else bot_for(rules, level)
+    for name, setting in settings.items():
+        setattr(other, name, setting)
+    margin = 0
+    for seat_of_level in (0, 1):
+        state = rules.new_game(seed=SEED + deal)
+        assert isinstance(state, LineState)
+        # The same chance in both seatings and for both levels, as in bones.tournament.
+        rng = random.Random(f"{SEED}:{deal}:{(level, 'hard')}")
+        solver = Solver(state.rules, state.kernel) if other is None else None
+        while not state.is_over and state.hand_no == 1:
+            seat = state.to_move
+            assert seat is not None
+            if seat != seat_of_level:
+                state = state.play(hard.choose(state.observation(seat), rng))
+            elif solver is not None:
+                values = solver.move_values(state.kernel)
+                state = state.play(from_kernel(max(values, key=lambda pair: pair[1])[0]))
+            else:
+                observation = state.observation(seat)
+                started = time.perf_counter()
+                move = other.choose(observation, rng)  # type: ignore[union-attr]
+                if len(observation.legal_moves) > 1:
+                    times.append(time.perf_counter() - started)
+                state = state.play(move)
+        result = state.results[-1]
+        points = [p + q for p, q in zip(result.points, result.play_points)]
+        margin += points[seat_of_level] - points[1 - seat_of_level]
+    return margin / 2
+
+
+def play_deal(task: Task) -> DealMargins:
+    times: list[float] = []
+    crazy = _play(task.game, task.deal, "crazy", dict(task.crazy), times)
+    omniscient = _play(task.game, task.deal, "omniscient", {}, [])
+    return DealMargins(crazy, omniscient, tuple(times))
+
+
+def share_interval(crazy: list[float], omniscient: list[float], rng: random.Random) -> tuple[float, float]:
+    """95% bootstrap interval of sum(crazy) / sum(omniscient), resampling deals."""
+    n = len(crazy)
+    shares = []
+    for _ in range(BOOTSTRAP):
+        picks = [rng.randrange(n) for _ in range(n)]
+        edge = sum(omniscient[i] for i in picks)
+        if edge > 0:
+            shares.append(sum(crazy[i] for i in picks) / edge)
+    shares.sort()
+    return shares[int(0.025 * len(shares))], shares[int(0.975 * len(shares)) - 1]
+
+
+def _setting(text: str) -> tuple[str, Any]:
+    name, _, raw = text.partition("=")
+    value: Any = raw
+    for kind in (int, float):
+        try:
+            value = kind(raw)
+            break
+        except ValueError:
+            continue
+    if raw in ("None", "none"):
+        value = None
+    return name, value
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", default="draw,allfives,block")
+    parser.add_argument("--deals", type=int, default=40)
+    parser.add_argument("--first-deal", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--crazy-seconds", type=float, default=1.0, help="0: no time budget (samples only)")
+    parser.add_argument("--crazy-samples", type=int, default=4000)
+    parser.add_argument("--set", action="append", default=[], help="another Crazy attribute, name=value")
+    args = parser.parse_args()
+    crazy = {"seconds": args.crazy_seconds or None, "samples": args.crazy_samples}
+    crazy.update(dict(_setting(text) for text in args.set))
+    print(
+        f"{'game':<10}{'deals':>6}{'crazy-hard':>11}{'omni-hard':>10}{'share':>7}{'95% CI':>13}"
+        f"{'median s':>9}{'p95 s':>7}{'wall s':>7}"
+    )
+    for game in args.games.split(","):
+        started = time.perf_counter()
+        deals = range(args.first_deal, args.first_deal + args.deals)
+        tasks = [Task(game, deal, tuple(sorted(crazy.items()))) for deal in deals]
+        if args.jobs > 1:
+            with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+                results = list(pool.map(play_deal, tasks))
+        else:
+            results = [play_deal(task) for task in tasks]
+        crazy_margins = [r.crazy for r in results]
+        omniscient_margins = [r.omniscient for r in results]
+        times = sorted(t for r in results for t in r.crazy_seconds)
+        mean_crazy = statistics.fmean(crazy_margins)
+        mean_omniscient = statistics.fmean(omniscient_margins)
+        share = mean_crazy / mean_omniscient if mean_omniscient else float("nan")
+        low, high = share_interval(crazy_margins, omniscient_margins, random.Random(SEED))
+        p95 = times[min(len(times) - 1, int(0.95 * len(times)))] if times else 0.0
+        print(
+            f"{game:<10}{len(results):>6}{mean_crazy:>+11.2f}{mean_omniscient:>+10.2f}{share:>7.2f}"
+            f"{f'{low:.2f}-{high:.2f}':>13}{statistics.median(times) if times else 0.0:>9.3f}{p95:>7.3f}"
+            f"{time.perf_counter() - started:>7.0f}",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
