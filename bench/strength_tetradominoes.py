@@ -8,7 +8,7 @@ is not stronger". With 3 players the stronger level sits in one seat against the
 weaker in two, and its share of the games won is tested against the fair third.
 Target: every adjacent pair wins more than half its deals (3 players: more than a
 third of the games) with p < 0.05, and Crazy takes at most about 1 s for a move
-(``--timing``).
+(``--timing``, which also counts how often its choice differs from Hard's).
 
     .venv/bin/python bench/strength_tetradominoes.py --deals 150 --jobs 2
     .venv/bin/python bench/strength_tetradominoes.py --pairs hard:crazy --deals 200 --players 4
@@ -75,14 +75,17 @@ def _p(value: float) -> str:
 
 
 def timing(levels: list[str], games: int, seed: int, players: int) -> None:
-    """Seconds per move of each level, in one seat of games against Hard."""
+    """Seconds per move of each level, in one seat of games against Hard, and how often its choice
+    (among two or more legal moves) differs from Hard's on the same observation and random state:
+    a search that rarely differs cannot play much better than Hard, whatever its look-ahead."""
     print(f"\nSeconds per move over {games} {players}-player games, the other seats hard (one process)")
-    print("| level | moves | mean s | 95th percentile s | slowest s |")
-    print("|---|---|---|---|---|")
+    print("| level | moves | mean s | median s | 95th percentile s | slowest s | choices | differs from hard |")
+    print("|---|---|---|---|---|---|---|---|")
     rules = bones.rules("tetradominoes", players=players)
     for level in levels:
         bot, other = bot_for(rules, level), bot_for(rules, "hard")
         spent: list[float] = []
+        choices = differ = 0
         for n in range(games):
             state = rules.new_game(seed=seed + n)
             rng = random.Random(n)
@@ -90,15 +93,25 @@ def timing(levels: list[str], games: int, seed: int, players: int) -> None:
                 seat = state.to_move
                 assert seat is not None
                 chooser = bot if seat == n % players else other
+                observation = state.observation(seat)
+                hard_move = None
+                if chooser is bot and len(observation.legal_moves) > 1:
+                    twin = random.Random()
+                    twin.setstate(rng.getstate())
+                    hard_move = other.choose(observation, twin)
                 begun = time.perf_counter()
-                move = chooser.choose(state.observation(seat), rng)
+                move = chooser.choose(observation, rng)
                 if chooser is bot:
                     spent.append(time.perf_counter() - begun)
+                if hard_move is not None:
+                    choices += 1
+                    differ += move != hard_move
                 state = state.play(move)
         spent.sort()
         print(
-            f"| {level} | {len(spent)} | {sum(spent) / len(spent):.3f} | {spent[int(0.95 * (len(spent) - 1))]:.3f} "
-            f"| {spent[-1]:.3f} |",
+            f"| {level} | {len(spent)} | {sum(spent) / len(spent):.3f} | {spent[len(spent) // 2]:.3f} "
+            f"| {spent[int(0.95 * (len(spent) - 1))]:.3f} | {spent[-1]:.3f} | {choices} "
+            f"| {differ / max(choices, 1):.1%} |",
             flush=True,
         )
 
