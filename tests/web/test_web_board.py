@@ -264,6 +264,49 @@ def test_play_is_on_the_first_screen(browser: Any, live_server: Any, artifacts: 
     page.close()
 
 
+# The registered games the table does not list yet: with them the list holds 14 entries.
+MORE_GAMES = [
+    "Bee Donimoes",
+    "Bingo dominoes",
+    "Domino Finder",
+    "Fujisan",
+    "Mountains and Valleys",
+    "Domino Runners",
+    "Tetradominoes",
+]
+
+
+@pytest.mark.parametrize("size", ["360x740", "740x360", "844x390"])
+def test_play_stays_on_the_first_screen_as_the_game_list_grows(
+    browser: Any, live_server: Any, artifacts: Path, size: str
+) -> None:
+    page = browser.new_page(viewport=SIZES[size])
+
+    def longer_list(route: Any) -> None:
+        response = route.fetch()
+        catalog = response.json()
+        model = catalog["games"][0]
+        catalog["games"] += [{**model, "id": f"more-{i}", "title": title} for i, title in enumerate(MORE_GAMES)]
+        route.fulfill(response=response, json=catalog)
+
+    page.route("**/api/catalog", longer_list)
+    created = page.request.post(
+        f"{live_server.url}/api/games",
+        data=json.dumps({"game": "draw", "level": "easy", "seed": 4}),
+        headers={"Content-Type": "application/json"},
+    )
+    assert created.status == 201
+    page.goto(f"{live_server.url}/?pace=0")
+    page.locator("#continue").wait_for(state="visible")
+    page.locator('#games [data-value="draw"]').click()
+    assert page.locator("#games [role=radio]").count() >= 14
+    page.screenshot(path=str(artifacts / f"settings-13-games-{size}.png"))
+    for selector in ("#continue", "#players", "#play"):
+        assert in_view(page, selector), f"{selector} is below the fold at {size}"
+    assert page.locator("#game-note").inner_text() == "Stuck? Draw from the boneyard. First to 100."
+    page.close()
+
+
 def test_a_drawn_tile_that_fits_is_said_in_one_sentence(browser: Any, live_server: Any) -> None:
     setup = {"hands": [["6:6", "1:0"], ["6:5", "4:4"]], "boneyard": ["2:0", "3:1", "5:1", "2:2"], "opener": 0}
     page = open_checked(browser, live_server, {"game": "draw", "setup": setup}, PORTRAIT)

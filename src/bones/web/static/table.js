@@ -147,7 +147,7 @@
       b.setAttribute("role", "radio");
       b.setAttribute("aria-checked", String(item.value === selected));
       b.dataset.value = item.value;
-      if (item.html) b.innerHTML = item.html; else b.textContent = item.label;
+      b.textContent = item.label;
       b.addEventListener("click", () => onPick(item.value));
       b.addEventListener("keydown", (e) => {
         const keys = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
@@ -170,7 +170,9 @@
     set.game = game.id;
     if (!game.players.includes(set.players)) set.players = game.default_players;
     radio($("levels"), c.levels.map((l) => ({ value: l, label: LEVEL_NAMES[l] || l })), set.level, (v) => { set.level = v; saveSettings(); renderHome(); });
-    radio($("games"), c.games.map((g) => ({ value: g.id, html: `<b>${g.title}</b><span>${GAME_BLURBS[g.id] || g.summary}</span>` })), set.game, (v) => { set.game = v; saveSettings(); renderHome(); });
+    // The games are named in short chips, however many there are; the chosen one is told in a line below.
+    radio($("games"), c.games.map((g) => ({ value: g.id, label: g.title })), set.game, (v) => { set.game = v; saveSettings(); renderHome(); });
+    $("game-note").textContent = GAME_BLURBS[game.id] || game.summary;
     radio($("players"), game.players.map((n) => ({ value: n, label: String(n) })), set.players, (v) => { set.players = v; saveSettings(); renderHome(); });
     $("players-box").hidden = game.players.length < 2;
     const ready = game.levels_ready || [];
