@@ -38,6 +38,7 @@
     message: "",
     drag: null,
     suppressClick: false,
+    told: null, // the last status said from a view, and how to say it again from the board as drawn now
     boardKey: "",
     boardEls: new Map(),
     sheetShownFor: null,
@@ -147,7 +148,7 @@
       b.setAttribute("role", "radio");
       b.setAttribute("aria-checked", String(item.value === selected));
       b.dataset.value = item.value;
-      if (item.html) b.innerHTML = item.html; else b.textContent = item.label;
+      b.textContent = item.label;
       b.addEventListener("click", () => onPick(item.value));
       b.addEventListener("keydown", (e) => {
         const keys = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
@@ -170,7 +171,9 @@
     set.game = game.id;
     if (!game.players.includes(set.players)) set.players = game.default_players;
     radio($("levels"), c.levels.map((l) => ({ value: l, label: LEVEL_NAMES[l] || l })), set.level, (v) => { set.level = v; saveSettings(); renderHome(); });
-    radio($("games"), c.games.map((g) => ({ value: g.id, html: `<b>${g.title}</b><span>${GAME_BLURBS[g.id] || g.summary}</span>` })), set.game, (v) => { set.game = v; saveSettings(); renderHome(); });
+    // The games are named in short chips, however many there are; the chosen one is told in a line below.
+    radio($("games"), c.games.map((g) => ({ value: g.id, label: g.title })), set.game, (v) => { set.game = v; saveSettings(); renderHome(); });
+    $("game-note").textContent = GAME_BLURBS[game.id] || game.summary;
     radio($("players"), game.players.map((n) => ({ value: n, label: String(n) })), set.players, (v) => { set.players = v; saveSettings(); renderHome(); });
     $("players-box").hidden = game.players.length < 2;
     const ready = game.levels_ready || [];
@@ -354,10 +357,17 @@
     S.view = v;
     if (!old || old.move_number !== v.move_number || old.status !== v.status) S.hint = null;
     if (S.picked && !movesFor(S.picked).length) S.picked = null;
-    let event = "";
     const fresh = !old || old.id !== v.id;
-    if (!fresh && v.last && v.last.move_number > old.move_number) {
-      event = describe(v, v.last, old);
+    const news = !fresh && v.last && v.last.move_number > old.move_number;
+    // The words for a move name a branch by where it lies on the board, so they are said from the
+    // board as drawn, after the hand and the status line have taken the room they need.
+    const tell = () => {
+      const event = news ? describe(v, v.last, old) : "";
+      const turn = turnText(v);
+      say(event ? `${event}. ${turn}` : turn);
+      S.told = { view: v, text: $("status").textContent, tell };
+    };
+    if (news) {
       const kind = v.last.move === "draw" ? "draw" : v.last.move === "pass" ? "pass" : "play";
       sound(kind);
       if (v.last.points > 0) setTimeout(() => sound("score"), 140);
@@ -367,8 +377,25 @@
     } else {
       render({ old });
     }
-    const turn = turnText(v);
-    say(event && v.status === "playing" ? `${event}. ${turn}` : event && v.status !== "playing" ? `${event}. ${turn}` : turn);
+    tell();
+    refitBoard();
+  }
+
+  // A new hand size or a longer status line changes the board's room: the line is fitted again,
+  // and the status, while it still tells the last move, is told from the board as drawn now.
+  function refitBoard() {
+    for (let i = 0; i < 2 && S.view; i++) {
+      const board = $("board");
+      if (lastFit.W === board.clientWidth && lastFit.H === board.clientHeight) return;
+      const v = S.view;
+      renderBoard(v, v.status !== "playing" && v.sheet ? v.sheet : null, null);
+      renderHint(v);
+      retell();
+    }
+  }
+  function retell() {
+    const told = S.told;
+    if (told && told.view === S.view && $("status").textContent === told.text) told.tell();
   }
 
   // ---------------------------------------------------------------- render
@@ -546,6 +573,7 @@
   }
 
   function flyIn(e, animate) {
+    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
     let from = animate.fromRect;
     if (!from) {
       const v = S.view;
@@ -1168,7 +1196,7 @@
       else if (ev.key === "p" || ev.key === "P") setPaused(!S.paused);
     });
     let raf = 0;
-    const relayout = () => { cancelAnimationFrame(raf); raf = requestAnimationFrame(() => S.view && render()); };
+    const relayout = () => { cancelAnimationFrame(raf); raf = requestAnimationFrame(() => { if (S.view) { render(); retell(); refitBoard(); } }); };
     window.addEventListener("resize", relayout);
     if (window.ResizeObserver) new ResizeObserver(relayout).observe($("board"));
     renderSoundButton();
