@@ -231,3 +231,30 @@ def test_kozel_terminal_sheets_name_the_lighter_pair_and_no_winner_for_eggs() ->
     ):
         state = play(setup("kozel", hands), "1:1")
         assert expected in sheet(state.results[0], state, names)
+
+
+def test_a_tile_beside_a_later_spinner_is_narrated_by_its_double() -> None:
+    # Classic opens a later double's sides as ends @4, @5...: "on the 4 end" read like an
+    # end showing 4, so the narration names the double the end grows from.
+    import random
+
+    import bones
+    from bones.line.text import narrate
+    from bones.tiles import TILES
+
+    names = ["You", "Lily"]
+    rules = bones.rules("classic")
+    for seed in range(200):
+        state = rules.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and state.hand_no == 1:
+            move = rng.choice(state.legal_moves)
+            after = state.play(move)
+            if move.slot >= 4:
+                double = state.kernel.log[state.kernel.origins[move.slot]][2]
+                text = narrate(state, after, names)
+                assert f"{move.tile} beside {TILES[double]} (end @{move.slot})" in text, text
+                assert TILES[double].is_double
+                return
+            state = after
+    raise AssertionError("no seeded game played beside a later spinner")

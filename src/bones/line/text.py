@@ -9,7 +9,7 @@ from bones.game import State
 from bones.line.kernel import DRAW, PASS
 from bones.line.moves import LineMove, end_name
 from bones.line.state import HandResult, LineState
-from bones.tiles import format_tiles
+from bones.tiles import TILES, format_tiles
 
 
 def render_state(state: LineState, seat: int | None) -> str:
@@ -61,7 +61,7 @@ def narrate(before: State, after: LineState, names: Sequence[str]) -> str:
     elif move.code == PASS:
         text = "You pass." if you else f"{who} passes."
     else:
-        where = f" on the {end_name(move.slot)} end" if move.slot >= 0 else " to open"
+        where = _where(before, move.slot)
         gained = ""
         side = before.rules.sides[seat]
         if after.hand_no == before.hand_no:
@@ -99,6 +99,18 @@ def _scores(state: LineState, names: Sequence[str]) -> str:
     else:
         text = ", ".join(f"{names[s]} {v}" for s, v in enumerate(state.scores))
     return f"{text} (target {rules.target})"
+
+
+def _where(before: LineState, slot: int) -> str:
+    """Where a tile went, in words. Ends past the first spinner's are numbered (``@4``), and a
+    bare number reads like the number the end shows, so those name the double they grow from."""
+    if slot < 0:
+        return " to open"
+    if slot < 4:
+        return f" on the {end_name(slot)} end"
+    kernel = before.kernel
+    double = TILES[kernel.log[kernel.origins[slot]][2]]
+    return f" beside {double} (end @{slot})"
 
 
 def sheet(result: HandResult, state: LineState, names: Sequence[str]) -> str:
