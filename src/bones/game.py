@@ -9,10 +9,10 @@ game is replayed from its seed and moves.
 
 from __future__ import annotations
 
-import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import metadata
 from typing import Any, ClassVar, TypeVar
 
 
@@ -329,17 +329,30 @@ class GameInfo:
 
 _REGISTRY: dict[str, GameInfo] = {}
 
-# Modules that register games when imported; new families add themselves here.
-GAME_MODULES = [
-    "bones.line.presets",
-    "bones.donimoes.tetradominoes",
-    "bones.donimoes.finder",
-    "bones.donimoes.runners",
-    "bones.bingo.rules",
-    "bones.puzzles.bee_game",
-    "bones.puzzles.fujisan_game",
-    "bones.puzzles.mountains_game",
-]
+#: The entry-point group of the modules that register games when imported (pyproject.toml's
+#: ``[project.entry-points."bones.games"]``): a game joins without the core naming it.
+GAMES_GROUP = "bones.games"
+
+
+class NothingRegisteredError(RuntimeError):
+    """An entry-point group with no entry: the package's metadata is missing (not installed)."""
+
+
+def load_entry_points(group: str) -> list[Any]:
+    """Loads every entry registered under ``group`` (by name), and returns what each names.
+
+    A module registers what it brings (games, bots) when imported; an entry may also name
+    an object in it (``module:function``). An empty
+    group means bones was not installed (``pip install -e .``), so it is refused in words
+    rather than leaving the registry silently empty.
+    """
+    found = sorted(metadata.entry_points(group=group), key=lambda entry: entry.name)
+    if not found:
+        raise NothingRegisteredError(
+            f"nothing is registered under the entry-point group {group!r}: "
+            "install bones (pip install -e . or make .venv/.installed-stamp) so its metadata is found"
+        )
+    return [entry.load() for entry in found]
 
 
 def register(info: GameInfo) -> None:
@@ -348,9 +361,14 @@ def register(info: GameInfo) -> None:
     _REGISTRY[info.game_id] = info
 
 
+_loaded = False
+
+
 def _load() -> None:
-    for module in GAME_MODULES:
-        importlib.import_module(module)
+    global _loaded
+    if not _loaded:
+        load_entry_points(GAMES_GROUP)
+        _loaded = True
 
 
 def games() -> dict[str, GameInfo]:
