@@ -11,10 +11,10 @@ from rich.console import Console
 import bones
 from bones.cli import main
 from bones.puzzles.bee import BeeLayout
-from bones.puzzles.cli import play_puzzle
 from bones.puzzles.grid import Grid
 from bones.puzzles.mountains import arrangement_from_grid, tiles_from_grid
 from bones.puzzles.problems import problems
+from bones.puzzles_cli import play_puzzle
 
 BOOK_EXAMPLE = """\
     4|4 0|1 3|3
