@@ -13,7 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 
 class IllegalMoveError(ValueError):
@@ -192,6 +192,14 @@ class State(ABC):
 
 
 MoveT = TypeVar("MoveT", bound=Move)
+
+
+@runtime_checkable
+class Solvable(Protocol):
+    """A state that can be solved ahead (the puzzles): ``solve()`` is a shortest list of moves from
+    here to the end, and raises ValueError where the position cannot be solved ahead (hidden dominoes)."""
+
+    def solve(self) -> list[Move]: ...
 
 
 class SettledState(State):

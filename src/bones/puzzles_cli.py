@@ -11,7 +11,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from bones.game import IllegalMoveError, Move, State
+from bones.game import IllegalMoveError, Solvable, State
 from bones.game import rules as make_rules
 from bones.puzzles import bee, fujisan, mountains
 from bones.puzzles.grid import Grid
@@ -218,8 +218,10 @@ def play_puzzle(
             continue
         if word in ("hint", "solve"):
             try:
-                solution = state.solve()  # type: ignore[attr-defined]
-            except (AttributeError, ValueError) as error:
+                if not isinstance(state, Solvable):
+                    raise ValueError(f"{state.rules.title} cannot be solved ahead")
+                solution = state.solve()
+            except ValueError as error:
                 # Hidden dominoes: no solving ahead, but the Normal player's choice is a fair hint.
                 console.print(f"{error}; the computer would play {helper.choose(state.observation(0), rng)}")
                 continue
@@ -239,11 +241,8 @@ def play_puzzle(
             text = str(helper.choose(state.observation(0), rng))
             console.print(f"auto: {text}")
         try:
-            move: Move | str = text
-            normalize = getattr(state, "normalize", None)
-            if normalize is not None:
-                move = normalize(text)
-            after = state.play(move)
+            # The rules take any spelling of a listed move and record the listed one.
+            after = state.play(text)
         except (IllegalMoveError, ValueError) as error:
             console.print(f"[red]{error}[/red]")
             continue

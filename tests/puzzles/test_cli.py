@@ -10,6 +10,7 @@ from rich.console import Console
 
 import bones
 from bones.cli import main
+from bones.game import Solvable
 from bones.puzzles.bee import BeeLayout
 from bones.puzzles.grid import Grid
 from bones.puzzles.mountains import arrangement_from_grid, tiles_from_grid
@@ -145,3 +146,21 @@ def test_undo_takes_back_a_move(game: str) -> None:
     console = Console(record=True, width=100)
     final = play_puzzle(state, console, lambda prompt: next(answers))
     assert final.moves == ()
+
+
+def test_puzzle_loop_takes_the_books_spelling_and_records_the_listed_move() -> None:
+    state = bones.rules("bee").new_game(setup={"grid": BOOK_EXAMPLE})
+    answers = iter(["2D1", "1D3L3", "2L3U1", "q"])
+    console = Console(record=True, width=100)
+    final = play_puzzle(state, console, lambda prompt: next(answers))
+    assert final.results[0].solved and final.results[0].moves == 3
+    replayed = state
+    for move in final.moves:
+        assert move in replayed.legal_moves  # the record keeps the listed spelling
+        replayed = replayed.play(move)
+
+
+@pytest.mark.parametrize("game", ["bee", "fujisan", "mountains"])
+def test_every_puzzle_is_solvable_and_a_line_game_is_not(game: str) -> None:
+    assert isinstance(bones.rules(game).new_game(seed=1), Solvable)
+    assert not isinstance(bones.rules("draw").new_game(seed=1), Solvable)

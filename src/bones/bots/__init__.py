@@ -9,17 +9,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from bones.game import Move, Observation, Rules, game_info, load_entry_points
 
 LEVELS = ("easy", "normal", "hard", "crazy")
 
 
-class Bot(Protocol):
+#: The observations a bot reads: a family's bot takes its own game's observation (``Bot[LineObservation]``);
+#: the registry hands out ``Bot`` (any observation) and each game gives its bots only its own.
+ObservationT = TypeVar("ObservationT", bound=Observation, contravariant=True)
+
+
+class Bot(Protocol[ObservationT]):
     level: str
 
-    def choose(self, observation: Observation, rng: random.Random) -> Move:
+    def choose(self, observation: ObservationT, rng: random.Random) -> Move:
         """A legal move for ``observation.seat``, which is to move."""
         ...
 
