@@ -319,13 +319,31 @@ class OrdinalActions:
 
 
 @dataclass(frozen=True)
+class Variant:
+    """A registered game with some options fixed, offered under its own id and title (a face lists
+    it beside the games, e.g. the Latin partnership game: Block for two pairs)."""
+
+    variant_id: str
+    title: str
+    summary: str
+    options: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
 class GameInfo:
+    """A game as the registry knows it. ``board``: the kind of picture a face draws it with (the web
+    table draws the boards it knows, so a game joins the web by naming one); ``tagline``: one short
+    line for a list of games; ``variants``: the named variants faces offer beside it."""
+
     game_id: str
     title: str
     family: str
     make: Callable[..., Rules]
     options: tuple[Option, ...] = field(default=())
     summary: str = ""
+    board: str | None = None
+    tagline: str = ""
+    variants: tuple[Variant, ...] = field(default=())
 
     def option_names(self) -> list[str]:
         return [o.name for o in self.options]
@@ -383,6 +401,13 @@ def games() -> dict[str, GameInfo]:
     """Every registered game by id."""
     _load()
     return dict(sorted(_REGISTRY.items()))
+
+
+def games_in_order() -> list[GameInfo]:
+    """Every registered game in the order its family registered it (a family lists its games
+    from the simplest; faces that show a list keep that order)."""
+    _load()
+    return list(_REGISTRY.values())
 
 
 def game_info(game_id: str) -> GameInfo:

@@ -403,6 +403,19 @@ def test_a_first_visit_logs_no_console_errors(browser: Any, live_server: Any) ->
     page.close()
 
 
+def test_the_settings_screen_words_come_from_the_catalog(browser: Any, live_server: Any) -> None:
+    """The list's lines and the partner's level note come from the server's catalog (in_pairs, tagline),
+    so the page names no game: both games played in pairs say the partner plays at least Hard."""
+    page = browser.new_page(viewport=PORTRAIT)
+    page.goto(f"{live_server.url}/?pace=0")
+    page.locator('#levels [data-value="easy"]').click()
+    assert "Two pairs. 101 points" in page.locator('#games [data-value="kozel"]').inner_text()
+    for game, note in (("kozel", True), ("partnership", True), ("draw", False)):
+        page.locator(f'#games [data-value="{game}"]').click()
+        assert ("Your partner Max plays at least Hard" in page.locator("#level-note").inner_text()) is note, game
+    page.close()
+
+
 # Kozel with two computers to move before you: seat 3 holds 1:1 and opens, ...
 KOZEL_HANDS = [
     ["0:0", "2:0", "2:1", "5:0", "5:2", "5:5", "6:2"],

@@ -76,6 +76,11 @@ draw and pass happen by themselves when they are all you can do."""
         return self.teams and self.scoring == PIPS_TO_WINNER
 
     @property
+    def carries_eggs(self) -> bool:
+        """Whether a hand nobody wins carries its points into the next (kozel's eggs; a blocked hand is a fish)."""
+        return self.scoring == KOZEL
+
+    @property
     def low_score_wins(self) -> bool:
         return self.scoring == KOZEL
 

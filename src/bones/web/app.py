@@ -23,15 +23,15 @@ from bones.bots import LEVELS
 from bones.game import GameOptionError, game_info
 from bones.web.storage import Store
 from bones.web.tables import (
-    GAMES,
-    VARIANT_TITLES,
     Conflict,
     NotFound,
     Referee,
     TableError,
     available_levels,
+    find_entry,
     game_catalog,
     resolve_game,
+    table_games,
 )
 
 HERE = Path(__file__).parent
@@ -47,7 +47,7 @@ class SeatSpec(BaseModel):
 
 
 class NewGame(BaseModel):
-    game: str = Field("draw", description=f"one of {', '.join(GAMES)}")
+    game: str = Field(default_factory=lambda: table_games()[0], description="an id of the games /api/catalog lists")
     level: str = Field("normal", description="easy, normal, hard or crazy: how well the computers play")
     players: int | None = Field(None, description="number of players where the game allows a choice (2-4)")
     seats: list[SeatSpec] | None = Field(
@@ -99,6 +99,9 @@ class View(BaseModel):
     teams: bool
     target: int
     low_score_wins: bool = Field(..., description="kozel: points are written by the losers, low is good")
+    carries_eggs: bool = Field(
+        ..., description="kozel: a hand nobody wins carries its points into the next (eggs); a block is a fish"
+    )
     draws: bool
     scores_during_play: bool
     status: str = Field(
@@ -197,7 +200,8 @@ def create_app(store: Store | None = None, allow_setup: bool = False) -> FastAPI
             for o in info.options
             if o.name not in fixed
         ]
-        return {"game": game, "title": VARIANT_TITLES.get(game, info.title), "text": text, "options": options}
+        entry = find_entry(game)
+        return {"game": game, "title": entry.title if entry else info.title, "text": text, "options": options}
 
     @app.get(
         "/api/games/current",
@@ -257,8 +261,9 @@ def create_app(store: Store | None = None, allow_setup: bool = False) -> FastAPI
     ) -> dict[str, Any]:
         if game is None and level is None:
             return {"stats": referee.store.all_stats()}
-        if game not in GAMES or level not in LEVELS:
-            raise TableError(f"stats need a game ({', '.join(GAMES)}) and a level ({', '.join(LEVELS)})")
+        offered = table_games()
+        if game not in offered or level not in LEVELS:
+            raise TableError(f"stats need a game ({', '.join(offered)}) and a level ({', '.join(LEVELS)})")
         return referee.stats(game, level)
 
     return app

@@ -22,7 +22,7 @@ from typing import Any
 
 import bones
 from bones.bots import LEVELS, at_least, bot_for, hint, levels_for
-from bones.game import GameOptionError, IllegalMoveError, game_info
+from bones.game import GameOptionError, IllegalMoveError, Rules, game_info, games_in_order
 from bones.line.layout import Layout
 from bones.line.moves import LineMove
 from bones.line.rules import LineRules
@@ -30,25 +30,54 @@ from bones.line.state import LineState
 from bones.record import Record, RecordError
 from bones.web.storage import MatchResult, StaleError, Store, StoredGame
 
-GAMES = ("draw", "block", "allfives", "muggins", "kozel", "classic", "partnership")
-# Entries of the web table's list that are a registered game with fixed options.
-VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
-    "partnership": ("block", {"players": 4, "teams": True}),
-}
-VARIANT_TITLES = {"partnership": "Partnership (Latin)"}
+# The boards the browser draws (static/layout.js); a registered game names its board.
+BOARDS = ("line",)
 
 
-def resolve_game(entry: str) -> tuple[str, dict[str, Any]]:
+@dataclass(frozen=True)
+class Entry:
+    """One entry of the web table's list: a registered game, or a variant of one (options fixed)."""
+
+    id: str
+    game_id: str
+    title: str
+    summary: str
+    tagline: str
+    options: Mapping[str, Any]
+
+
+def table_entries() -> list[Entry]:
+    """The games the web table seats (those drawn on a board it knows), then their variants,
+    in the order the games registered; statistics are kept by entry."""
+    infos = [info for info in games_in_order() if info.board in BOARDS]
+    out = [Entry(i.game_id, i.game_id, i.title, i.summary, i.tagline or i.summary, {}) for i in infos]
+    for info in infos:
+        out += [
+            Entry(v.variant_id, info.game_id, v.title, v.summary, v.summary, dict(v.options)) for v in info.variants
+        ]
+    return out
+
+
+def table_games() -> tuple[str, ...]:
+    return tuple(entry.id for entry in table_entries())
+
+
+def find_entry(entry_id: str) -> Entry | None:
+    return next((entry for entry in table_entries() if entry.id == entry_id), None)
+
+
+def resolve_game(entry_id: str) -> tuple[str, dict[str, Any]]:
     """The registered game and fixed options behind an entry of the web table's list."""
-    game, options = VARIANTS.get(entry, (entry, {}))
-    return game, dict(options)
+    entry = find_entry(entry_id)
+    return (entry.game_id, dict(entry.options)) if entry else (entry_id, {})
 
 
 def entry_of(rules: LineRules) -> str:
     """The entry of the web table's list that ``rules`` were made from (statistics are kept by entry)."""
-    for entry, (game, options) in VARIANTS.items():
-        if rules.game_id == game and all(rules.options.get(k) == v for k, v in options.items()):
-            return entry
+    for entry in table_entries():
+        same_game = entry.options and rules.game_id == entry.game_id
+        if same_game and all(rules.options.get(k) == v for k, v in entry.options.items()):
+            return entry.id
     return rules.game_id
 
 
@@ -97,19 +126,21 @@ class Seat:
 def game_catalog() -> list[dict[str, Any]]:
     """The games the web table offers, with the choices the settings screen shows."""
     out = []
-    for entry in GAMES:
-        game_id, fixed = resolve_game(entry)
-        info = game_info(game_id)
+    for entry in table_entries():
+        info = game_info(entry.game_id)
         players = next((o for o in info.options if o.name == "players"), None)
-        rules = bones.rules(game_id, **fixed)
+        rules = bones.rules(entry.game_id, **entry.options)
+        fixed = bool(entry.options)
         choices = list(players.choices) if players and players.choices and not fixed else [rules.num_players]
         out.append(
             {
-                "id": entry,
-                "title": VARIANT_TITLES.get(entry, info.title),
-                "summary": info.summary if not fixed else "4 players in two pairs; the lighter pair wins a block",
+                "id": entry.id,
+                "title": entry.title,
+                "summary": entry.summary,
+                "tagline": entry.tagline,
                 "players": choices,
                 "default_players": rules.num_players,
+                "in_pairs": rules.in_pairs(),
                 "target": getattr(rules, "target", None),
                 "low_score_wins": getattr(rules, "low_score_wins", False),
             }
@@ -117,9 +148,10 @@ def game_catalog() -> list[dict[str, Any]]:
     return out
 
 
-def effective_level(rules: LineRules, seat: int, level: str) -> str:
-    """The bot that plays ``seat``: the strongest that exists up to ``level``; a kozel partner at least Hard."""
-    if rules.teams and seat % 2 == 0:
+def effective_level(rules: Rules, seat: int, level: str) -> str:
+    """The bot that plays ``seat``: the strongest that exists up to ``level``; a partner of the
+    human (playing in pairs) at least Hard, so that the pair is not carried by one player."""
+    if rules.in_pairs() and seat % 2 == 0:
         return at_least(rules, level, "hard")
     return at_least(rules, level, level)
 
@@ -265,6 +297,7 @@ class Table:
             "teams": rules.teams,
             "target": rules.target,
             "low_score_wins": rules.low_score_wins,
+            "carries_eggs": rules.carries_eggs,
             "draws": rules.draws,
             "scores_during_play": rules.scores_during_play,
             "status": status,
@@ -413,8 +446,9 @@ class Referee:
         setup: Mapping[str, Any] | None = None,
         seats: Sequence[Mapping[str, Any]] | None = None,
     ) -> Table:
-        if game not in GAMES:
-            raise TableError(f"unknown game {game!r}; the web table plays {', '.join(GAMES)}")
+        offered = table_games()
+        if game not in offered:
+            raise TableError(f"unknown game {game!r}; the web table plays {', '.join(offered)}")
         level = level.lower()
         if level not in LEVELS:
             raise TableError(f"unknown level {level!r}; the levels are {', '.join(LEVELS)}")
@@ -422,7 +456,8 @@ class Referee:
             # The seed gives the whole deal away; only tests may choose it.
             raise Forbidden("choosing the seed or the deal is only allowed on a test server")
         game, options = resolve_game(game)
-        if players is not None and game != "kozel" and "players" not in options:
+        # A game with a fixed number of players (no players option) refuses another number below.
+        if players is not None and "players" in game_info(game).option_names() and "players" not in options:
             options["players"] = players
         try:
             rules = bones.rules(game, **options)
