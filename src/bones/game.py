@@ -9,6 +9,7 @@ game is replayed from its seed and moves.
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -202,6 +203,27 @@ class Solvable(Protocol):
     def solve(self) -> list[Move]: ...
 
 
+class LayoutTools(Protocol):
+    """A puzzle's layouts in a text format, outside a game (``bones solve``, ``bones generate``,
+    ``bones puzzle FILE``). ``options`` holds the command line's flags; each puzzle reads its own."""
+
+    def solve_text(self, text: str, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The solution of the layout ``text``, as JSON data; bad text raises ValueError saying where."""
+        ...
+
+    def solution_lines(self, data: Mapping[str, Any]) -> list[str]:
+        """``solve_text``'s answer in words, a line each."""
+        ...
+
+    def generate_text(self, rng: random.Random, options: Mapping[str, Any]) -> tuple[str, str]:
+        """A new layout (in the text format ``solve_text`` reads) and a line about it."""
+        ...
+
+    def game_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The game's options for the flags given (to play a layout or a new one)."""
+        ...
+
+
 class SettledState(State):
     """A state that keeps its result in the field ``final`` (None while play goes on) and
     the explicit setup it started from in ``initial``."""
@@ -333,7 +355,8 @@ class Variant:
 class GameInfo:
     """A game as the registry knows it. ``board``: the kind of picture a face draws it with (the web
     table draws the boards it knows, so a game joins the web by naming one); ``tagline``: one short
-    line for a list of games; ``variants``: the named variants faces offer beside it."""
+    line for a list of games; ``variants``: the named variants faces offer beside it; ``layouts``:
+    a puzzle's layout tools (the puzzle commands list the games that have them)."""
 
     game_id: str
     title: str
@@ -344,6 +367,7 @@ class GameInfo:
     board: str | None = None
     tagline: str = ""
     variants: tuple[Variant, ...] = field(default=())
+    layouts: LayoutTools | None = None
 
     def option_names(self) -> list[str]:
         return [o.name for o in self.options]
