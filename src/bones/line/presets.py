@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bones.game import GameInfo, Option, Variant, register
@@ -161,7 +162,7 @@ def _target(default: int) -> Option:
     )
 
 
-def _make(game_id: str, title: str, doc: str, **fixed: Any):  # type: ignore[no-untyped-def]
+def _make(game_id: str, title: str, doc: str, **fixed: Any) -> Callable[..., LineRules]:
     def make(**options: Any) -> LineRules:
         chosen = dict(options)
         players = options.get("players", fixed.get("players", 2))
