@@ -13,8 +13,8 @@ from fastapi.testclient import TestClient
 import bones
 from bones.game import GameInfo
 from bones.web.app import create_app
+from bones.web.entries import resolve_game, table_games
 from bones.web.storage import Store
-from bones.web.tables import resolve_game, table_games
 
 # The web table's list: the games drawn on the line board, in the order they registered, then variants.
 GAMES = ("draw", "block", "allfives", "muggins", "kozel", "classic", "partnership")

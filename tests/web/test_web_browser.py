@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 import bones
-from bones.web.tables import finished_layout
+from bones.web.table import finished_layout
 
 PORTRAIT = {"width": 360, "height": 740}
 LANDSCAPE = {"width": 1280, "height": 800}

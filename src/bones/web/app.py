@@ -2,7 +2,7 @@
 
 Every request that changes a game carries the seat's token (header
 ``X-Seat-Token``) and the move number the browser saw; the referee
-(``tables.py``) checks both. Handlers are plain functions, so FastAPI runs them
+(``referee.py``, ``table.py``) checks both. Handlers are plain functions, so FastAPI runs them
 in its thread pool: a slow computer player never holds up other requests.
 """
 
@@ -21,18 +21,10 @@ from pydantic import BaseModel, Field
 from bones import __version__
 from bones.bots import LEVELS
 from bones.game import GameOptionError, game_info
+from bones.web.entries import available_levels, find_entry, game_catalog, resolve_game, table_games
+from bones.web.referee import Referee
 from bones.web.storage import Store
-from bones.web.tables import (
-    Conflict,
-    NotFound,
-    Referee,
-    TableError,
-    available_levels,
-    find_entry,
-    game_catalog,
-    resolve_game,
-    table_games,
-)
+from bones.web.table import Conflict, NotFound, TableError
 
 HERE = Path(__file__).parent
 TOKEN_HEADER = "X-Seat-Token"
