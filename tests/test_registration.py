@@ -56,3 +56,15 @@ def test_the_cli_without_metadata_says_to_install(
         cli_mod.main(["games"])
     assert done.value.code == 2
     assert "install bones" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options"), [(g, {}) for g in game_mod.games()] + [("block", {"players": 4, "teams": True})]
+)
+def test_every_game_says_who_plays_with_whom(game_id: str, options: dict[str, object]) -> None:
+    rules = game_mod.rules(game_id, **options)
+    assert len(rules.sides) == rules.num_players and len(set(rules.sides)) == rules.num_sides
+    if rules.in_pairs():
+        assert rules.sides == (0, 1, 0, 1)
+    else:
+        assert rules.sides == tuple(range(rules.num_players))

@@ -259,6 +259,17 @@ class Rules(ABC):
         """Whether seats play in pairs, partners sitting crosswise (seats 0 and 2, 1 and 3)."""
         return False
 
+    @property
+    def sides(self) -> tuple[int, ...]:
+        """The side (scoring unit) of each seat: pairs sit crosswise (0 and 2, 1 and 3), else each seat alone."""
+        if self.in_pairs():
+            return tuple(seat % 2 for seat in range(self.num_players))
+        return tuple(range(self.num_players))
+
+    @property
+    def num_sides(self) -> int:
+        return 2 if self.in_pairs() else self.num_players
+
     @abstractmethod
     def new_game(self, seed: int = 0, setup: Mapping[str, Any] | None = None) -> State:
         """A new game; chance from ``seed`` unless ``setup`` fixes the position."""
