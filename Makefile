@@ -21,16 +21,10 @@ test: $(STAMP) lint typecheck unit
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
+	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
-	$(BIN)/mypy src/bones/tiles.py src/bones/game.py src/bones/record.py src/bones/tournament.py src/bones/line src/bones/bots
-	$(BIN)/mypy src/bones/environments.py src/bones/arena.py src/bones/arena_cli.py src/bones/tournament_ray.py src/bones/donimoes/*_encoding.py
-	$(BIN)/mypy src/bones/donimoes/finder.py src/bones/donimoes/finder_bots.py
-	$(BIN)/mypy src/bones/donimoes/tetra_*.py src/bones/donimoes/tetradominoes.py
-	$(BIN)/mypy src/bones/web
-	$(BIN)/mypy src/bones/donimoes/runners.py src/bones/donimoes/runners_kernel.py
-	$(BIN)/mypy src/bones/bingo
-	$(BIN)/mypy src/bones/puzzles
+	$(BIN)/mypy src
 
 unit: $(STAMP)
 	$(BIN)/python -m pytest -n 2 README.md tests

@@ -23,8 +23,8 @@ from fastapi.testclient import TestClient  # noqa: E402
 import bones  # noqa: E402
 from bones.bots import LEVELS  # noqa: E402
 from bones.web.app import create_app  # noqa: E402
+from bones.web.entries import effective_level, resolve_game, table_games  # noqa: E402
 from bones.web.storage import Store  # noqa: E402
-from bones.web.tables import GAMES, effective_level  # noqa: E402
 
 
 def measure(client: TestClient, game: str, level: str, moves: int) -> list[float]:
@@ -50,14 +50,15 @@ def measure(client: TestClient, game: str, level: str, moves: int) -> list[float
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=150, help="computer moves timed per game and level")
-    parser.add_argument("--games", default=",".join(GAMES))
+    parser.add_argument("--games", default=",".join(table_games()))
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         client = TestClient(create_app(Store(f"sqlite:///{folder}/bench.sqlite3"), allow_setup=True))
         print(f"{'game':10} {'level':7} {'plays':7} {'moves':>5} {'median ms':>10} {'p95 ms':>8}")
         for game in args.games.split(","):
             for level in LEVELS:
-                plays = effective_level(bones.rules(game), 1, level)  # type: ignore[arg-type]
+                game_id, options = resolve_game(game)
+                plays = effective_level(bones.rules(game_id, **options), 1, level)
                 times = sorted(measure(client, game, level, args.moves))
                 p95 = times[int(0.95 * (len(times) - 1))]
                 print(

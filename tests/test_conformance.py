@@ -1,6 +1,6 @@
 """The conformance suite: seeded random playouts over every registered game and its options.
 
-A new game joins by registering itself (bones.game.GAME_MODULES) and, when its
+A new game joins by registering itself (an entry in pyproject.toml's `bones.games` entry points) and, when its
 default options do not cover its variants, by adding entries to VARIANTS.
 """
 

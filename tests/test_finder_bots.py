@@ -11,8 +11,8 @@ from rich.console import Console
 
 import bones
 from bones.bots import LEVELS, bot_for, levels_for
+from bones.bots.finder import Belief, FinderBot, remembered, retention
 from bones.donimoes.finder import DOWN, FinderState
-from bones.donimoes.finder_bots import Belief, FinderBot, remembered, retention
 from bones.terminal import play_match
 from test_finder import ROWS, game, reset_scenario
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import itertools
 import os
 import random
@@ -29,12 +28,10 @@ app = typer.Typer(
 )
 console = Console(highlight=False)
 
-# Modules that add their own commands: each has ``register(app)``.
-CLI_MODULES: list[str] = [
-    "bones.web.cli",
-    "bones.puzzles.cli",
-    "bones.arena_cli",
-]
+#: The entry-point group of the functions that add their own commands: each is ``register(app)``
+#: (pyproject.toml's ``[project.entry-points."bones.commands"]``).
+COMMANDS_GROUP = "bones.commands"
+_extended = False
 
 
 class CliError(Exception):
@@ -347,12 +344,19 @@ def games_command() -> None:
 
 
 def _load_extensions() -> None:
-    for module in CLI_MODULES:
-        importlib.import_module(module).register(app)
+    global _extended
+    if not _extended:
+        for register in game_mod.load_entry_points(COMMANDS_GROUP):
+            register(app)
+        _extended = True
 
 
 def main(argv: list[str] | None = None) -> None:
-    _load_extensions()
+    try:
+        _load_extensions()
+    except game_mod.NothingRegisteredError as error:
+        console.print(f"[bold red]error:[/bold red] {error}", soft_wrap=True)
+        raise SystemExit(2) from None
     run: Callable[..., Any] = app
     try:
         run(args=argv, standalone_mode=False)

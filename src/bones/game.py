@@ -9,11 +9,12 @@ game is replayed from its seed and moves.
 
 from __future__ import annotations
 
-import importlib
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeVar
+from importlib import metadata
+from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 
 class IllegalMoveError(ValueError):
@@ -194,6 +195,35 @@ class State(ABC):
 MoveT = TypeVar("MoveT", bound=Move)
 
 
+@runtime_checkable
+class Solvable(Protocol):
+    """A state that can be solved ahead (the puzzles): ``solve()`` is a shortest list of moves from
+    here to the end, and raises ValueError where the position cannot be solved ahead (hidden dominoes)."""
+
+    def solve(self) -> list[Move]: ...
+
+
+class LayoutTools(Protocol):
+    """A puzzle's layouts in a text format, outside a game (``bones solve``, ``bones generate``,
+    ``bones puzzle FILE``). ``options`` holds the command line's flags; each puzzle reads its own."""
+
+    def solve_text(self, text: str, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The solution of the layout ``text``, as JSON data; bad text raises ValueError saying where."""
+        ...
+
+    def solution_lines(self, data: Mapping[str, Any]) -> list[str]:
+        """``solve_text``'s answer in words, a line each."""
+        ...
+
+    def generate_text(self, rng: random.Random, options: Mapping[str, Any]) -> tuple[str, str]:
+        """A new layout (in the text format ``solve_text`` reads) and a line about it."""
+        ...
+
+    def game_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The game's options for the flags given (to play a layout or a new one)."""
+        ...
+
+
 class SettledState(State):
     """A state that keeps its result in the field ``final`` (None while play goes on) and
     the explicit setup it started from in ``initial``."""
@@ -228,6 +258,17 @@ class Rules(ABC):
     def in_pairs(self) -> bool:
         """Whether seats play in pairs, partners sitting crosswise (seats 0 and 2, 1 and 3)."""
         return False
+
+    @property
+    def sides(self) -> tuple[int, ...]:
+        """The side (scoring unit) of each seat: pairs sit crosswise (0 and 2, 1 and 3), else each seat alone."""
+        if self.in_pairs():
+            return tuple(seat % 2 for seat in range(self.num_players))
+        return tuple(range(self.num_players))
+
+    @property
+    def num_sides(self) -> int:
+        return 2 if self.in_pairs() else self.num_players
 
     @abstractmethod
     def new_game(self, seed: int = 0, setup: Mapping[str, Any] | None = None) -> State:
@@ -311,13 +352,33 @@ class OrdinalActions:
 
 
 @dataclass(frozen=True)
+class Variant:
+    """A registered game with some options fixed, offered under its own id and title (a face lists
+    it beside the games, e.g. the Latin partnership game: Block for two pairs)."""
+
+    variant_id: str
+    title: str
+    summary: str
+    options: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
 class GameInfo:
+    """A game as the registry knows it. ``board``: the kind of picture a face draws it with (the web
+    table draws the boards it knows, so a game joins the web by naming one); ``tagline``: one short
+    line for a list of games; ``variants``: the named variants faces offer beside it; ``layouts``:
+    a puzzle's layout tools (the puzzle commands list the games that have them)."""
+
     game_id: str
     title: str
     family: str
     make: Callable[..., Rules]
     options: tuple[Option, ...] = field(default=())
     summary: str = ""
+    board: str | None = None
+    tagline: str = ""
+    variants: tuple[Variant, ...] = field(default=())
+    layouts: LayoutTools | None = None
 
     def option_names(self) -> list[str]:
         return [o.name for o in self.options]
@@ -329,17 +390,30 @@ class GameInfo:
 
 _REGISTRY: dict[str, GameInfo] = {}
 
-# Modules that register games when imported; new families add themselves here.
-GAME_MODULES = [
-    "bones.line.presets",
-    "bones.donimoes.tetradominoes",
-    "bones.donimoes.finder",
-    "bones.donimoes.runners",
-    "bones.bingo.rules",
-    "bones.puzzles.bee_game",
-    "bones.puzzles.fujisan_game",
-    "bones.puzzles.mountains_game",
-]
+#: The entry-point group of the modules that register games when imported (pyproject.toml's
+#: ``[project.entry-points."bones.games"]``): a game joins without the core naming it.
+GAMES_GROUP = "bones.games"
+
+
+class NothingRegisteredError(RuntimeError):
+    """An entry-point group with no entry: the package's metadata is missing (not installed)."""
+
+
+def load_entry_points(group: str) -> list[Any]:
+    """Loads every entry registered under ``group`` (by name), and returns what each names.
+
+    A module registers what it brings (games, bots) when imported; an entry may also name
+    an object in it (``module:function``). An empty
+    group means bones was not installed (``pip install -e .``), so it is refused in words
+    rather than leaving the registry silently empty.
+    """
+    found = sorted(metadata.entry_points(group=group), key=lambda entry: entry.name)
+    if not found:
+        raise NothingRegisteredError(
+            f"nothing is registered under the entry-point group {group!r}: "
+            "install bones (pip install -e . or make .venv/.installed-stamp) so its metadata is found"
+        )
+    return [entry.load() for entry in found]
 
 
 def register(info: GameInfo) -> None:
@@ -348,15 +422,27 @@ def register(info: GameInfo) -> None:
     _REGISTRY[info.game_id] = info
 
 
+_loaded = False
+
+
 def _load() -> None:
-    for module in GAME_MODULES:
-        importlib.import_module(module)
+    global _loaded
+    if not _loaded:
+        load_entry_points(GAMES_GROUP)
+        _loaded = True
 
 
 def games() -> dict[str, GameInfo]:
     """Every registered game by id."""
     _load()
     return dict(sorted(_REGISTRY.items()))
+
+
+def games_in_order() -> list[GameInfo]:
+    """Every registered game in the order its family registered it (a family lists its games
+    from the simplest; faces that show a list keep that order)."""
+    _load()
+    return list(_REGISTRY.values())
 
 
 def game_info(game_id: str) -> GameInfo:

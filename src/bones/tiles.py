@@ -10,7 +10,7 @@ masks over these indices; ``PipSet.with_pip[v]`` is the mask of tiles that carry
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -155,9 +155,9 @@ def pip_set(max_pip: int = 6) -> PipSet:
     return PipSet(max_pip)
 
 
-def mask_of(tiles: object) -> int:
+def mask_of(tiles: Iterable[int]) -> int:
     mask = 0
-    for tile in tiles:  # type: ignore[attr-defined]
+    for tile in tiles:
         mask |= 1 << tile
     return mask
 
@@ -176,5 +176,5 @@ def pips_of(mask: int) -> int:
     return total
 
 
-def format_tiles(tiles: object) -> str:
-    return " ".join(str(t) for t in tiles)  # type: ignore[attr-defined]
+def format_tiles(tiles: Iterable[object]) -> str:
+    return " ".join(str(t) for t in tiles)

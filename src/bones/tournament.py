@@ -265,9 +265,8 @@ def _open_results(path: Path, header: dict[str, Any]) -> tuple[dict[tuple[tuple[
         for line in lines[1:]:
             try:
                 row = json.loads(line)
-                result = DealResult(
-                    (row["levels"][0], row["levels"][1]), row["deal"], tuple(row["points"]), row["hands"]
-                )  # type: ignore[arg-type]
+                points = (row["points"][0], row["points"][1])
+                result = DealResult((row["levels"][0], row["levels"][1]), row["deal"], points, row["hands"])
             except (json.JSONDecodeError, KeyError, IndexError, TypeError):
                 break  # the line being written when the tournament stopped
             done[(result.levels, result.deal)] = result

@@ -10,11 +10,12 @@ from rich.console import Console
 
 import bones
 from bones.cli import main
+from bones.game import Solvable
 from bones.puzzles.bee import BeeLayout
-from bones.puzzles.cli import play_puzzle
 from bones.puzzles.grid import Grid
 from bones.puzzles.mountains import arrangement_from_grid, tiles_from_grid
 from bones.puzzles.problems import problems
+from bones.puzzles_cli import play_puzzle
 
 BOOK_EXAMPLE = """\
     4|4 0|1 3|3
@@ -145,3 +146,52 @@ def test_undo_takes_back_a_move(game: str) -> None:
     console = Console(record=True, width=100)
     final = play_puzzle(state, console, lambda prompt: next(answers))
     assert final.moves == ()
+
+
+def test_puzzle_loop_takes_the_books_spelling_and_records_the_listed_move() -> None:
+    state = bones.rules("bee").new_game(setup={"grid": BOOK_EXAMPLE})
+    answers = iter(["2D1", "1D3L3", "2L3U1", "q"])
+    console = Console(record=True, width=100)
+    final = play_puzzle(state, console, lambda prompt: next(answers))
+    assert final.results[0].solved and final.results[0].moves == 3
+    replayed = state
+    for move in final.moves:
+        assert move in replayed.legal_moves  # the record keeps the listed spelling
+        replayed = replayed.play(move)
+
+
+@pytest.mark.parametrize("game", ["bee", "fujisan", "mountains"])
+def test_every_puzzle_is_solvable_and_a_line_game_is_not(game: str) -> None:
+    assert isinstance(bones.rules(game).new_game(seed=1), Solvable)
+    assert not isinstance(bones.rules("draw").new_game(seed=1), Solvable)
+
+
+class _EchoLayouts:
+    """A made-up puzzle whose solution is its layout's words, to show the commands ask the registry."""
+
+    def solve_text(self, text, options):
+        return {"game": "echo", "moves": text.split(), "advanced": options["advanced"]}
+
+    def solution_lines(self, data):
+        return ["echo: " + " ".join(data["moves"])]
+
+    def generate_text(self, rng, options):
+        return f"{rng.randrange(10)}\n", "echo: one word"
+
+    def game_options(self, options):
+        return {}
+
+
+def test_the_puzzle_commands_serve_any_game_with_layout_tools(tmp_path, capsys, monkeypatch) -> None:
+    draw = bones.game.game_info("draw")
+    echo = bones.game.GameInfo("echo", "Echo", "puzzle", draw.make, layouts=_EchoLayouts())
+    monkeypatch.setitem(bones.game._REGISTRY, "echo", echo)
+    path = tmp_path / "echo.txt"
+    path.write_text("a b c\n")
+    main(["solve", "echo", str(path), "--advanced", "--json"])
+    assert json.loads(capsys.readouterr().out) == {"game": "echo", "moves": ["a", "b", "c"], "advanced": True}
+    main(["solve", "echo", str(path)])
+    assert capsys.readouterr().out == "echo: a b c\n"
+    with pytest.raises(SystemExit):
+        main(["solve", "draw", str(path)])
+    assert "unknown puzzle 'draw'; the puzzles are: bee, echo, fujisan, mountains" in capsys.readouterr().out

@@ -11,9 +11,13 @@ import pytest
 from fastapi.testclient import TestClient
 
 import bones
+from bones.game import GameInfo
 from bones.web.app import create_app
+from bones.web.entries import resolve_game, table_games
 from bones.web.storage import Store
-from bones.web.tables import GAMES, resolve_game
+
+# The web table's list: the games drawn on the line board, in the order they registered, then variants.
+GAMES = ("draw", "block", "allfives", "muggins", "kozel", "classic", "partnership")
 
 # A block hand: you open 6:6, Lily holds no six and passes, then 6:3 fits both ends.
 BOTH_ENDS = {
@@ -251,6 +255,24 @@ def test_first_visit_finds_everything_it_asks_for(client: TestClient) -> None:
     assert client.get("/api/games/current").status_code == 204
     icon = client.get("/favicon.ico")
     assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
+
+
+def test_the_list_of_games_comes_from_the_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert table_games() == GAMES
+    # A game that registers with a board the table draws joins the list; one without a board does not.
+    draw = bones.game.game_info("draw")
+    monkeypatch.setitem(bones.game._REGISTRY, "draw2", GameInfo("draw2", "Draw again", "line", draw.make, board="line"))
+    monkeypatch.setitem(bones.game._REGISTRY, "noboard", GameInfo("noboard", "No board", "line", draw.make))
+    assert table_games() == GAMES[:-1] + ("draw2", "partnership")
+
+
+def test_the_catalog_and_views_say_what_the_page_shows_without_naming_games(client: TestClient) -> None:
+    catalog = {g["id"]: g for g in client.get("/api/catalog").json()["games"]}
+    assert [g for g in catalog if catalog[g]["in_pairs"]] == ["kozel", "partnership"]
+    assert all(g["tagline"] for g in catalog.values())
+    for game, eggs in (("kozel", True), ("draw", False), ("partnership", False)):
+        view, _ = start(client, game=game, level="easy")
+        assert view["carries_eggs"] is eggs
 
 
 def test_the_rules_page_of_every_web_game(client: TestClient) -> None:

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 import bones
-from bones.web.tables import finished_layout
+from bones.web.table import finished_layout
 
 PORTRAIT = {"width": 360, "height": 740}
 LANDSCAPE = {"width": 1280, "height": 800}
@@ -400,6 +400,20 @@ def test_a_first_visit_logs_no_console_errors(browser: Any, live_server: Any) ->
     page.wait_for_load_state("networkidle")
     assert page.locator("#continue").is_hidden()
     assert not failed and not errors
+    page.close()
+
+
+def test_the_settings_screen_words_come_from_the_catalog(browser: Any, live_server: Any) -> None:
+    """The list's lines and the partner's level note come from the server's catalog (in_pairs, tagline),
+    so the page names no game: both games played in pairs say the partner plays at least Hard."""
+    page = browser.new_page(viewport=PORTRAIT)
+    page.goto(f"{live_server.url}/?pace=0")
+    page.locator('#levels [data-value="easy"]').click()
+    page.locator('#games [data-value="kozel"]').click()
+    assert "Two pairs. 101 points" in page.locator("#game-note").inner_text()
+    for game, note in (("kozel", True), ("partnership", True), ("draw", False)):
+        page.locator(f'#games [data-value="{game}"]').click()
+        assert ("Your partner Max plays at least Hard" in page.locator("#level-note").inner_text()) is note, game
     page.close()
 
 

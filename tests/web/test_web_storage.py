@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from bones.web.referee import Referee
 from bones.web.storage import MatchResult, StaleError, Store, _driver_url, default_url
-from bones.web.tables import Referee
 
 RECORD = {"format": "bones-record", "format_version": 1, "game": "draw", "options": {}, "rules_version": 1}
 

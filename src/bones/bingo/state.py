@@ -341,7 +341,7 @@ class BingoState(SettledState):
             honours=(k.honours[0], k.honours[1]),
             declared=(k.declared[0], k.declared[1]),
             pending_honours=(k.pending[0], k.pending[1]),
-            known=tuple(tuple(TILES[t] for t in bits(k.known[s])) for s in (0, 1)),  # type: ignore[arg-type]
+            known=(tuple(TILES[t] for t in bits(k.known[0])), tuple(TILES[t] for t in bits(k.known[1]))),
             tricks=self.tricks,
             hand_no=self.hand_no,
             sets=self.sets,

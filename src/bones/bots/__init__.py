@@ -7,20 +7,24 @@ Easy falls back to uniform random legal moves.
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable
-from typing import Protocol
+from typing import Protocol, TypeVar
 
-from bones.game import Move, Observation, Rules, game_info
+from bones.game import Move, Observation, Rules, game_info, load_entry_points
 
 LEVELS = ("easy", "normal", "hard", "crazy")
 
 
-class Bot(Protocol):
+#: The observations a bot reads: a family's bot takes its own game's observation (``Bot[LineObservation]``);
+#: the registry hands out ``Bot`` (any observation) and each game gives its bots only its own.
+ObservationT = TypeVar("ObservationT", bound=Observation, contravariant=True)
+
+
+class Bot(Protocol[ObservationT]):
     level: str
 
-    def choose(self, observation: Observation, rng: random.Random) -> Move:
+    def choose(self, observation: ObservationT, rng: random.Random) -> Move:
         """A legal move for ``observation.seat``, which is to move."""
         ...
 
@@ -37,16 +41,10 @@ class RandomBot:
 BotFactory = Callable[[Rules], Bot]
 _BOTS: dict[tuple[str, str], BotFactory] = {}
 
-# Modules that register bots when imported.
-BOT_MODULES = [
-    "bones.bots.line",
-    "bones.bots.tetradominoes",
-    "bones.bots.tetra_search",
-    "bones.donimoes.finder_bots",
-    "bones.bots.runners",
-    "bones.bots.bingo",
-    "bones.puzzles.bots",
-]
+#: The entry-point group of the modules that register bots and analysers when imported
+#: (pyproject.toml's ``[project.entry-points."bones.bots"]``).
+BOTS_GROUP = "bones.bots"
+_loaded = False
 
 
 def register_bot(family: str, level: str, factory: BotFactory) -> None:
@@ -56,8 +54,10 @@ def register_bot(family: str, level: str, factory: BotFactory) -> None:
 
 
 def _load() -> None:
-    for module in BOT_MODULES:
-        importlib.import_module(module)
+    global _loaded
+    if not _loaded:
+        load_entry_points(BOTS_GROUP)
+        _loaded = True
 
 
 def levels_for(rules: Rules) -> list[str]:

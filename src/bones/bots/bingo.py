@@ -35,7 +35,7 @@ class EasyBingoBot:
 
     level = "easy"
 
-    def choose(self, observation: BingoObservation, rng: random.Random) -> BingoMove:  # type: ignore[override]
+    def choose(self, observation: BingoObservation, rng: random.Random) -> BingoMove:
         moves = [m for m in observation.legal_moves if m.code != CLOSE]
         move = rng.choice(moves)
         if move.is_play and not move.honours and BingoMove.play(move.code, True) in observation.legal_moves:
@@ -48,7 +48,7 @@ class NormalBingoBot:
 
     level = "normal"
 
-    def choose(self, observation: BingoObservation, rng: random.Random) -> BingoMove:  # type: ignore[override]
+    def choose(self, observation: BingoObservation, rng: random.Random) -> BingoMove:
         world = observation.public
         seat = observation.seat
         if world.phase == CHOOSE:
@@ -91,7 +91,7 @@ class HardBingoBot:
         self.samples = samples
         self.close_margin = close_margin  # close this many points short of a sure 70
 
-    def choose(self, observation: BingoObservation, rng: random.Random) -> BingoMove:  # type: ignore[override]
+    def choose(self, observation: BingoObservation, rng: random.Random) -> BingoMove:
         world = observation.public
         seat = observation.seat
         if world.phase == CHOOSE:
@@ -137,7 +137,7 @@ class CrazyBingoBot:
         self.playouts = work(seconds, 2000, 2)
         self.min_samples = min(self.min_samples, self.playouts)
 
-    def choose(self, observation: BingoObservation, rng: random.Random) -> BingoMove:  # type: ignore[override]
+    def choose(self, observation: BingoObservation, rng: random.Random) -> BingoMove:
         moves = observation.legal_moves
         if len(moves) == 1:
             return moves[0]
@@ -201,19 +201,19 @@ def analyse(rules: Rules, observation: Observation, rng: random.Random, seconds:
 
 
 def _easy(_rules: Rules) -> Bot:
-    return EasyBingoBot()  # type: ignore[return-value]
+    return EasyBingoBot()
 
 
 def _normal(_rules: Rules) -> Bot:
-    return NormalBingoBot()  # type: ignore[return-value]
+    return NormalBingoBot()
 
 
 def _hard(_rules: Rules) -> Bot:
-    return HardBingoBot()  # type: ignore[return-value]
+    return HardBingoBot()
 
 
 def _crazy(_rules: Rules) -> Bot:
-    return CrazyBingoBot()  # type: ignore[return-value]
+    return CrazyBingoBot()
 
 
 register_bot("bingo", "easy", _easy)

@@ -7,6 +7,7 @@ import random
 from bones.bots import Bot, Estimate, RandomBot, register_analyser, register_bot
 from bones.game import Observation, Rules
 from bones.line.moves import LineMove
+from bones.line.rules import LineRules
 from bones.line.state import LineObservation
 
 
@@ -15,7 +16,7 @@ class NormalLineBot:
 
     level = "normal"
 
-    def choose(self, observation: LineObservation, rng: random.Random) -> LineMove:  # type: ignore[override]
+    def choose(self, observation: LineObservation, rng: random.Random) -> LineMove:
         moves = observation.legal_moves
         if len(moves) == 1 or not moves[0].is_play:
             return moves[0]
@@ -33,25 +34,28 @@ def _easy(_rules: Rules) -> RandomBot:
 
 
 def _normal(_rules: Rules) -> Bot:
-    return NormalLineBot()  # type: ignore[return-value]
+    return NormalLineBot()
 
 
 def _hard(rules: Rules) -> Bot:
     from bones.bots.hard import HardLineBot
 
-    return HardLineBot(rules)  # type: ignore[arg-type,return-value]
+    assert isinstance(rules, LineRules)  # the registry gives line rules to line bots only
+    return HardLineBot(rules)
 
 
 def _crazy(rules: Rules) -> Bot:
     from bones.bots.crazy import CrazyLineBot
 
-    return CrazyLineBot(rules)  # type: ignore[arg-type,return-value]
+    assert isinstance(rules, LineRules)
+    return CrazyLineBot(rules)
 
 
 def _analyse(rules: Rules, observation: Observation, rng: random.Random, seconds: float) -> list[Estimate]:
     from bones.bots.crazy import estimate_moves
 
-    return estimate_moves(rules, observation, rng, seconds=seconds)  # type: ignore[arg-type]
+    assert isinstance(rules, LineRules) and isinstance(observation, LineObservation)
+    return estimate_moves(rules, observation, rng, seconds=seconds)
 
 
 register_bot("line", "easy", _easy)

@@ -228,7 +228,7 @@ class SearchBot:
         if self.budget is not None:  # the fixed-depth levels are cheap already
             self.budget = work(seconds, CRAZY_NODES, 200)
 
-    def choose(self, observation: RunnersObservation, rng: random.Random) -> RunnerMove:  # type: ignore[override]
+    def choose(self, observation: RunnersObservation, rng: random.Random) -> RunnerMove:
         board, pos = observation.board, observation.pos
         moves = legal(board, pos)
         rng.shuffle(moves)  # ties go to a seeded random choice
@@ -301,18 +301,18 @@ def _easy(_rules: Rules) -> Bot:
 
 
 def _normal(_rules: Rules) -> Bot:
-    return SearchBot("normal", 1)  # type: ignore[return-value]
+    return SearchBot("normal", 1)
 
 
 def _hard(_rules: Rules) -> Bot:
-    return SearchBot("hard", 2)  # type: ignore[return-value]
+    return SearchBot("hard", 2)
 
 
 CRAZY_NODES = 40_000
 
 
 def _crazy(_rules: Rules) -> Bot:
-    return SearchBot("crazy", 99, CRAZY_NODES)  # type: ignore[return-value]
+    return SearchBot("crazy", 99, CRAZY_NODES)
 
 
 register_bot("runners", "easy", _easy)

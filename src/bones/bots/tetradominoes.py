@@ -67,7 +67,7 @@ def first_tetromino_placement(kernel: Kernel, seat: int) -> tuple[int, int, int,
 class TetraBot:
     level = "easy"
 
-    def choose(self, observation: TetraObservation, rng: random.Random) -> TetraMove:  # type: ignore[override]
+    def choose(self, observation: TetraObservation, rng: random.Random) -> TetraMove:
         moves = observation.legal_moves
         if len(moves) == 1:
             return moves[0]
@@ -321,21 +321,21 @@ class View:
 
 
 def _easy(_rules: Rules) -> Bot:
-    return TetraBot()  # type: ignore[return-value]
+    return TetraBot()
 
 
 def _normal(_rules: Rules) -> Bot:
-    return NormalBot()  # type: ignore[return-value]
+    return NormalBot()
 
 
 def _hard(_rules: Rules) -> Bot:
-    return HardBot()  # type: ignore[return-value]
+    return HardBot()
 
 
 def _crazy(_rules: Rules) -> Bot:
     from bones.bots.tetra_search import CrazyBot
 
-    return CrazyBot()  # type: ignore[return-value]
+    return CrazyBot()
 
 
 register_bot("tetradominoes", "easy", _easy)

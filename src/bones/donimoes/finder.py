@@ -836,7 +836,8 @@ def render(state: FinderState, seat: int | None) -> str:
         lines.append(f"  {row + 1}  " + " ".join(parts))
     for s in range(rules.players):
         you = " (you)" if s == seat else ""
-        where = "off the board" if state.pawns[s] is None else f"on {square_name(state.pawns[s])}"  # type: ignore[arg-type]
+        pawn = state.pawns[s]
+        where = "off the board" if pawn is None else f"on {square_name(pawn)}"
         found = " ".join(str(t) for t in state.found[s]) or "none"
         marker = "*" if state.turn == s else " "
         note = ", skips the next turn" if state.skipping[s] and not state.final else ""

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bones.donimoes.tetra_kernel import PLACE, TET, TILES_BY_PAIR, Kernel
-from bones.donimoes.tetra_moves import parse_move
+from bones.donimoes.tetra_moves import TetraMove, parse_move
 from bones.donimoes.tetra_pieces import ANY_COLOUR, COLOURS, PIECES
 from bones.game import IllegalMoveError
 from bones.tiles import TILES, SetupTiles, mask_of, pip_set
@@ -119,7 +119,7 @@ def _lay_tetrominoes(kernel: Kernel, rules: TetraRules, entries: Any, first: int
         kernel.counts[rules.sides[seat]] += 1
 
 
-def _parse(text: str, where: str):  # type: ignore[no-untyped-def]
+def _parse(text: str, where: str) -> TetraMove:
     try:
         return parse_move(str(text))
     except IllegalMoveError as error:

@@ -181,14 +181,6 @@ and return 5:5 (the solitaire)."""
         return self.players == 4
 
     @property
-    def sides(self) -> tuple[int, ...]:
-        return tuple(seat % 2 for seat in range(4)) if self.players == 4 else tuple(range(self.players))
-
-    @property
-    def num_sides(self) -> int:
-        return 2 if self.players == 4 else self.players
-
-    @property
     def target(self) -> int:
         """Tetrominoes that win a game (0: the solitaire)."""
         return {1: 0, 2: 4, 3: 3, 4: 4}[self.players]

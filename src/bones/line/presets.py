@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from bones.game import GameInfo, Option, register
+from bones.game import GameInfo, Option, Variant, register
 from bones.line.kernel import SPINNER_EVERY, SPINNER_FIRST, SPINNER_NONE
 from bones.line.rules import FIVES, HIGHEST_DOUBLE, KOZEL, MUGGINS, ONE_ONE, PIPS_TO_WINNER, TOP_DOUBLE, LineRules
 
@@ -161,7 +162,7 @@ def _target(default: int) -> Option:
     )
 
 
-def _make(game_id: str, title: str, doc: str, **fixed: Any):  # type: ignore[no-untyped-def]
+def _make(game_id: str, title: str, doc: str, **fixed: Any) -> Callable[..., LineRules]:
     def make(**options: Any) -> LineRules:
         chosen = dict(options)
         players = options.get("players", fixed.get("players", 2))
@@ -209,8 +210,40 @@ def _make(game_id: str, title: str, doc: str, **fixed: Any):  # type: ignore[no-
     return make
 
 
+# One line each for the web table's list of games.
+TAGLINES = {
+    "draw": "Stuck? Draw from the boneyard. First to 100.",
+    "block": "No drawing: stuck means pass. First to 100.",
+    "allfives": "Score the ends in fives. First to 150.",
+    "muggins": "Fives count a point each. First to 61.",
+    "kozel": "Two pairs. 101 points and you are the goat.",
+    "classic": "Every double branches out. First to 200.",
+}
+# The Latin and Cuban partnership game is Block for two pairs (LineRules.partnership).
+VARIANTS = {
+    "block": (
+        Variant(
+            "partnership",
+            "Partnership (Latin)",
+            "4 players in two pairs; the lighter pair wins a block",
+            {"players": 4, "teams": True},
+        ),
+    ),
+}
+
+
 def _info(game_id: str, title: str, doc: str, options: tuple[Option, ...], **fixed: Any) -> GameInfo:
-    return GameInfo(game_id, title, "line", _make(game_id, title, doc, **fixed), options, doc.splitlines()[0])
+    return GameInfo(
+        game_id,
+        title,
+        "line",
+        _make(game_id, title, doc, **fixed),
+        options,
+        doc.splitlines()[0],
+        board="line",
+        tagline=TAGLINES[game_id],
+        variants=VARIANTS.get(game_id, ()),
+    )
 
 
 GAMES = [

@@ -60,20 +60,14 @@ draw and pass happen by themselves when they are all you can do."""
         return self.players
 
     @property
-    def sides(self) -> tuple[int, ...]:
-        """The side (scoring unit) of each seat: pairs sit crosswise (0 and 2, 1 and 3)."""
-        if self.teams:
-            return tuple(seat % 2 for seat in range(self.players))
-        return tuple(range(self.players))
-
-    @property
-    def num_sides(self) -> int:
-        return 2 if self.teams else self.players
-
-    @property
     def partnership(self) -> bool:
         """The Latin and Cuban partnership game: pairs, pips to the winning pair from all four hands."""
         return self.teams and self.scoring == PIPS_TO_WINNER
+
+    @property
+    def carries_eggs(self) -> bool:
+        """Whether a hand nobody wins carries its points into the next (kozel's eggs; a blocked hand is a fish)."""
+        return self.scoring == KOZEL
 
     @property
     def low_score_wins(self) -> bool:

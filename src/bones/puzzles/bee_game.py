@@ -35,6 +35,7 @@ from bones.game import Encoding, GameInfo, IllegalMoveError, Move, Option, Outco
 from bones.puzzles.base import GIVE_UP, GIVE_UP_MOVE, PuzzleMove, PuzzleObservation, best_first
 from bones.puzzles.bee import MIN_DICE, BeeLayout, BeeMoveError, BeeRound, generate, random_layout
 from bones.puzzles.grid import GridFormatError, dice_marker
+from bones.puzzles.layouts import BeeLayouts
 
 VERSION = 1
 _MOVE = re.compile(r"^([1-9])((?:[UDLR]\d+)+)$")
@@ -332,6 +333,7 @@ register(
             ),
         ),
         "move the dice into a connected swarm around the queen bee",
+        layouts=BeeLayouts(),
     )
 )
 

@@ -52,6 +52,7 @@ from bones.puzzles.fujisan import (
     shortest,
     square_name,
 )
+from bones.puzzles.layouts import FujisanLayouts
 
 VERSION = 2  # 2: no diagonal step on the peak
 
@@ -292,5 +293,6 @@ register(
             ),
         ),
         "guide four priests to the peak of Mount Fuji",
+        layouts=FujisanLayouts(),
     )
 )

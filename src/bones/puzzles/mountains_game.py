@@ -42,6 +42,7 @@ from typing import Any
 from bones.game import Encoding, GameInfo, IllegalMoveError, Move, Option, Outcome, Rules, State, register
 from bones.puzzles.base import GIVE_UP, GIVE_UP_MOVE, PuzzleMove, PuzzleObservation, best_first
 from bones.puzzles.grid import Grid
+from bones.puzzles.layouts import MountainsLayouts
 from bones.puzzles.mountains import (
     CELLS,
     FULL_SET,
@@ -545,6 +546,7 @@ register(
             Option("players", 0, "players for coop, 2-4 (0: the version's usual number)", check=lambda v: 0 <= v <= 4),
         ),
         "arrange dominoes into a map where every square can be reached",
+        layouts=MountainsLayouts(),
     )
 )
 

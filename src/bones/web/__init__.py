@@ -1,7 +1,8 @@
 """The web table: a FastAPI app that referees games for the browser.
 
-``tables.py`` is the referee (seats, moves, computer players, what each seat may
-see), ``storage.py`` keeps games and statistics through SQLAlchemy, ``app.py``
+``referee.py`` keeps the tables, ``table.py`` is one table (seats, moves,
+computer players, what each seat may see), ``entries.py`` the list of games,
+``storage.py`` keeps games and statistics through SQLAlchemy, ``app.py``
 is the HTTP API and the page, ``static/`` and ``templates/`` the front end, and
 ``cli.py`` adds ``bones serve``.
 """

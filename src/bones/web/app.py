@@ -2,7 +2,7 @@
 
 Every request that changes a game carries the seat's token (header
 ``X-Seat-Token``) and the move number the browser saw; the referee
-(``tables.py``) checks both. Handlers are plain functions, so FastAPI runs them
+(``referee.py``, ``table.py``) checks both. Handlers are plain functions, so FastAPI runs them
 in its thread pool: a slow computer player never holds up other requests.
 """
 
@@ -21,18 +21,10 @@ from pydantic import BaseModel, Field
 from bones import __version__
 from bones.bots import LEVELS
 from bones.game import GameOptionError, game_info
+from bones.web.entries import available_levels, find_entry, game_catalog, resolve_game, table_games
+from bones.web.referee import Referee
 from bones.web.storage import Store
-from bones.web.tables import (
-    GAMES,
-    VARIANT_TITLES,
-    Conflict,
-    NotFound,
-    Referee,
-    TableError,
-    available_levels,
-    game_catalog,
-    resolve_game,
-)
+from bones.web.table import Conflict, NotFound, TableError
 
 HERE = Path(__file__).parent
 TOKEN_HEADER = "X-Seat-Token"
@@ -47,7 +39,7 @@ class SeatSpec(BaseModel):
 
 
 class NewGame(BaseModel):
-    game: str = Field("draw", description=f"one of {', '.join(GAMES)}")
+    game: str = Field(default_factory=lambda: table_games()[0], description="an id of the games /api/catalog lists")
     level: str = Field("normal", description="easy, normal, hard or crazy: how well the computers play")
     players: int | None = Field(None, description="number of players where the game allows a choice (2-4)")
     seats: list[SeatSpec] | None = Field(
@@ -99,6 +91,9 @@ class View(BaseModel):
     teams: bool
     target: int
     low_score_wins: bool = Field(..., description="kozel: points are written by the losers, low is good")
+    carries_eggs: bool = Field(
+        ..., description="kozel: a hand nobody wins carries its points into the next (eggs); a block is a fish"
+    )
     draws: bool
     scores_during_play: bool
     status: str = Field(
@@ -197,7 +192,8 @@ def create_app(store: Store | None = None, allow_setup: bool = False) -> FastAPI
             for o in info.options
             if o.name not in fixed
         ]
-        return {"game": game, "title": VARIANT_TITLES.get(game, info.title), "text": text, "options": options}
+        entry = find_entry(game)
+        return {"game": game, "title": entry.title if entry else info.title, "text": text, "options": options}
 
     @app.get(
         "/api/games/current",
@@ -257,8 +253,9 @@ def create_app(store: Store | None = None, allow_setup: bool = False) -> FastAPI
     ) -> dict[str, Any]:
         if game is None and level is None:
             return {"stats": referee.store.all_stats()}
-        if game not in GAMES or level not in LEVELS:
-            raise TableError(f"stats need a game ({', '.join(GAMES)}) and a level ({', '.join(LEVELS)})")
+        offered = table_games()
+        if game not in offered or level not in LEVELS:
+            raise TableError(f"stats need a game ({', '.join(offered)}) and a level ({', '.join(LEVELS)})")
         return referee.stats(game, level)
 
     return app

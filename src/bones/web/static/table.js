@@ -10,14 +10,6 @@
   const PACE = params.has("pace") ? Math.max(0, Number(params.get("pace")) || 0) : 900;
   const ANIM = Math.min(420, Math.max(0, PACE * 0.45));
   const WORDS = ["blank", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
-  const GAME_BLURBS = {
-    draw: "Stuck? Draw from the boneyard. First to 100.",
-    block: "No drawing: stuck means pass. First to 100.",
-    allfives: "Score the ends in fives. First to 150.",
-    muggins: "Fives count a point each. First to 61.",
-    kozel: "Two pairs. 101 points and you are the goat.",
-    classic: "Every double branches out. First to 200.",
-  };
   const TROPHY = '<svg viewBox="0 0 64 64" width="64" height="64" aria-hidden="true"><path fill="#f2c14e" stroke="#7a5600" stroke-width="2" d="M18 8h28v10c0 10-6 18-14 19-8-1-14-9-14-19z"/><path fill="none" stroke="#f2c14e" stroke-width="4" d="M18 13H9c0 9 5 13 11 13M46 13h9c0 9-5 13-11 13"/><rect x="28" y="37" width="8" height="10" fill="#c8921a"/><rect x="20" y="47" width="24" height="8" rx="2" fill="#f2c14e" stroke="#7a5600" stroke-width="2"/></svg>';
   const LEVEL_NAMES = { easy: "Easy", normal: "Normal", hard: "Hard", crazy: "Crazy" };
   const POSITIONS = { 2: { 1: "top" }, 3: { 1: "left", 2: "right" }, 4: { 1: "left", 2: "top", 3: "right" } };
@@ -47,9 +39,9 @@
   // ---------------------------------------------------------------- helpers
   function loadSettings() {
     try {
-      return { level: "normal", game: "draw", players: 2, ...JSON.parse(localStorage.getItem("bones.settings") || "{}") };
+      return { level: "normal", game: null, players: 2, ...JSON.parse(localStorage.getItem("bones.settings") || "{}") };
     } catch (_) {
-      return { level: "normal", game: "draw", players: 2 };
+      return { level: "normal", game: null, players: 2 };
     }
   }
   function saveSettings() { localStorage.setItem("bones.settings", JSON.stringify(S.settings)); }
@@ -173,7 +165,7 @@
     radio($("levels"), c.levels.map((l) => ({ value: l, label: LEVEL_NAMES[l] || l })), set.level, (v) => { set.level = v; saveSettings(); renderHome(); });
     // The games are named in short chips, however many there are; the chosen one is told in a line below.
     radio($("games"), c.games.map((g) => ({ value: g.id, label: g.title })), set.game, (v) => { set.game = v; saveSettings(); renderHome(); });
-    $("game-note").textContent = GAME_BLURBS[game.id] || game.summary;
+    $("game-note").textContent = game.tagline || game.summary;
     radio($("players"), game.players.map((n) => ({ value: n, label: String(n) })), set.players, (v) => { set.players = v; saveSettings(); renderHome(); });
     $("players-box").hidden = game.players.length < 2;
     const ready = game.levels_ready || [];
@@ -181,7 +173,7 @@
     if (!ready.includes(set.level)) {
       const best = ready[ready.length - 1] || "easy";
       note.textContent = `${LEVEL_NAMES[set.level]} players are on their way: until then they play ${LEVEL_NAMES[best]}.`;
-    } else if (set.game === "kozel") {
+    } else if (game.in_pairs) {
       note.textContent = "Your partner Max plays at least Hard; the level sets Lily and Zoe.";
     } else {
       note.textContent = "";
@@ -407,7 +399,7 @@
     const info = [`Hand ${sheet ? sheet.number : v.hand_no}`];
     if (v.scores_during_play) info.push(`Ends <b>${(sheet ? sheet.layout : v.layout).count}</b>`);
     if (v.draws) info.push(`Boneyard <b>${v.boneyard_size}</b>`);
-    if (v.game === "kozel") info.push(`Carried <b>${v.eggs}</b>`);
+    if (v.carries_eggs) info.push(`Carried <b>${v.eggs}</b>`);
     const chip = $("chip-info");
     const html = info.join(" · ");
     if (chip.innerHTML !== html && chip.innerHTML) { chip.classList.remove("flash"); void chip.offsetWidth; chip.classList.add("flash"); }
@@ -1036,7 +1028,7 @@
       return `${sideName(v, side)} reached ${v.target}!`;
     }
     if (sh.ending === "domino") return sh.winner === v.seat ? "You went out!" : `${name(sh.winner)} went out`;
-    if (v.game === "kozel") return "Fish! The hand is blocked";
+    if (v.carries_eggs) return "Fish! The hand is blocked";
     return "Blocked: nobody can play";
   }
 
@@ -1044,7 +1036,7 @@
     const sh = v.sheet;
     $("sheet-title").textContent = `Hand ${sh.number}: ${handTitle(v, sh)}`;
     let note;
-    if (sh.winner === null || sh.winner === undefined) note = v.game === "kozel" ? "Equal pips: eggs! Nobody writes." : "Equal pips: nobody scores.";
+    if (sh.winner === null || sh.winner === undefined) note = v.carries_eggs ? "Equal pips: eggs! Nobody writes." : "Equal pips: nobody scores.";
     else if (v.low_score_wins) note = `${sideName(v, v.sides[sh.winner])} ${v.sides[sh.winner] === v.sides[v.seat] ? "win" : "win"} the hand; the others write their pips.`;
     else note = `${sh.winner === v.seat ? "You win" : `${v.seats[sh.winner].name} wins`} the hand.`;
     if (sh.eggs) note += ` ${sh.eggs} points carried into the next hand.`;

@@ -11,12 +11,9 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from bones.game import IllegalMoveError, Move, State
+from bones.game import IllegalMoveError, LayoutTools, Solvable, State, games
 from bones.game import rules as make_rules
-from bones.puzzles import bee, fujisan, mountains
-from bones.puzzles.grid import Grid
 
-PUZZLES = ("bee", "fujisan", "mountains")
 console = Console(highlight=False, soft_wrap=True)
 notes = Console(highlight=False, stderr=True)
 
@@ -32,141 +29,27 @@ def _read(path: Path) -> str:
         raise PuzzleCliError(f"cannot read {path}: {error.strerror}") from None
 
 
-def _check_game(game: str) -> str:
+# -- solving and generating -----------------------------------------------------------
+
+
+def _tools(game: str) -> LayoutTools:
+    """The layout tools of ``game``; a game without them (not a puzzle) is refused with the puzzles."""
     game = game.lower()
-    if game not in PUZZLES:
-        raise PuzzleCliError(f"unknown puzzle {game!r}; the puzzles are: {', '.join(PUZZLES)}")
-    return game
+    tools = {game_id: info.layouts for game_id, info in games().items() if info.layouts is not None}
+    if game not in tools:
+        raise PuzzleCliError(f"unknown puzzle {game!r}; the puzzles are: {', '.join(tools)}")
+    return tools[game]
 
 
-# -- solving ------------------------------------------------------------------------
-
-
-def solve_text(game: str, text: str, advanced: bool = False, country_road: bool = False) -> dict[str, Any]:
+def solve_text(game: str, text: str, **options: Any) -> dict[str, Any]:
     """The solution of a layout given in the grid text format, as JSON data."""
-    game = _check_game(game)
-    if game == "bee":
-        grid = Grid.parse(text)
-        layout = bee.BeeLayout.from_grid(grid)
-        dice = grid.dice()
-        position = {k: r * layout.width + c for k, (r, c) in dice.items()}
-        strange = sorted(k for k in position if not 1 <= k <= layout.dice)
-        if strange:
-            raise PuzzleCliError(f"dice: this layout has dice 1-{layout.dice}, not die {strange[0]}")
-        if position == {k: layout.starts[k] for k in range(1, max(position, default=0) + 1)}:
-            position = {}  # the starting position, as the book sets up: the whole round sequence
-        try:
-            rounds = bee.solve_layout(layout, advanced, position or None)
-        except bee.BeeMoveError as error:
-            raise PuzzleCliError(f"dice: {error}") from None
-        moves: list[str] = []
-        for steps in rounds.values():
-            moves += ["give-up"] if steps is None else steps
-        return {
-            "game": "bee",
-            "rule": "advanced" if advanced else "basic",
-            "moves": moves,
-            "length": sum(len(s) for s in rounds.values() if s is not None),
-            "lengths": {str(q): None if s is None else len(s) for q, s in rounds.items()},
-            "rounds": {str(q): s for q, s in rounds.items()},
-            "solvable": all(s is not None for s in rounds.values()),
-        }
-    if game == "fujisan":
-        layout_f = fujisan.FujisanLayout.parse(text)
-        steps = fujisan.solve_layout(layout_f, country_road)
-        return {
-            "game": "fujisan",
-            "variant": "country-road" if country_road else "solitaire",
-            "moves": steps,
-            "length": None if steps is None else len(steps),
-            "solvable": steps is not None,
-        }
-    grid = Grid.parse(text)
-    tiles = mountains.tiles_from_grid(grid)
-    result = mountains.solve(tiles)
-    arrangement = result.arrangement
-    assert arrangement is not None
-    placements = [
-        f"{mountains.cell_name(a)}={arrangement.values[a]},{mountains.cell_name(b)}={arrangement.values[b]}"
-        for a, b in enumerate(arrangement.partner)
-        if a < b
-    ]
-    given = mountains.arrangement_from_grid(grid)
-    return {
-        "game": "mountains",
-        "penalty": result.penalty,
-        "lower_bound": result.lower_bound,
-        "proved_least": True,
-        "given_penalty": None if given is None else given.penalty,
-        "map": arrangement.text(),
-        "moves": placements,
-        "length": len(placements),
-        "seconds": round(result.seconds, 3),
-    }
+    return _tools(game).solve_text(text, options)
 
 
-def _print_solution(data: dict[str, Any]) -> None:
-    game = data["game"]
-    if game == "bee":
-        console.print(f"Bee Donimoes, {data['rule']} rule: {data['length']} moves in all")
-        for queen, steps in data["rounds"].items():
-            if steps is None:
-                console.print(f"  queen {queen}: impossible")
-            else:
-                console.print(f"  queen {queen}: {len(steps)} moves: {' '.join(steps) or '(already connected)'}")
-    elif game == "fujisan":
-        if data["moves"] is None:
-            console.print(f"Fujisan ({data['variant']}): no solution")
-        else:
-            console.print(f"Fujisan ({data['variant']}): {data['length']} moves")
-            console.print("  " + " ".join(data["moves"]))
-    else:
-        proof = (
-            "" if data["penalty"] == data["lower_bound"] else f" (proved: no map does better than {data['penalty']})"
-        )
-        console.print(f"Mountains and Valleys: least penalty {data['penalty']}{proof}")
-        console.print(data["map"].rstrip())
-
-
-# -- generating -------------------------------------------------------------------
-
-
-def generate_text(
-    game: str,
-    seed: int,
-    moves: int = 0,
-    dice: int = 4,
-    advanced: bool = False,
-    country_road: bool = False,
-    penalty: int | None = None,
-) -> tuple[str, str]:
+def generate_text(game: str, seed: int, **options: Any) -> tuple[str, str]:
     """A new layout in the grid text format, and a line about it."""
-    game = _check_game(game)
-    rng = random.Random(f"bones:generate:{game}:{seed}")
-    if game == "bee":
-        layout = bee.generate(dice, moves, advanced, rng) if moves else bee.random_layout(dice, rng)
-        lengths = {q: layout.round(q, advanced).solve() for q in range(3, dice + 1)}
-        about = ", ".join(f"queen {q}: {'impossible' if s is None else len(s)}" for q, s in lengths.items())
-        return layout.text(), f"Bee Donimoes, {dice} dice, {'advanced' if advanced else 'basic'} rule; {about}"
-    if game == "fujisan":
-        if moves:
-            layout_f = fujisan.generate(moves, rng, country_road)
-        else:
-            layout_f = fujisan.random_layout(rng)
-            while fujisan.shortest(layout_f, country_road) is None:
-                layout_f = fujisan.random_layout(rng)
-        steps = fujisan.shortest(layout_f, country_road)
-        return layout_f.text(), f"Fujisan{' (Country Road)' if country_road else ''}: {len(steps or ())} moves"
-    for _ in range(10_000):
-        tiles = mountains.deal(rng)
-        if penalty is None:
-            return mountains.hand_grid(tiles).text(), "Mountains and Valleys: 18 dominoes"
-        if mountains.gap_bound(tiles) > penalty:
-            continue
-        result = mountains.solve(tiles)
-        if result.penalty == penalty:
-            return mountains.hand_grid(tiles).text(), f"Mountains and Valleys: least penalty {penalty}"
-    raise PuzzleCliError(f"no deal with least penalty {penalty} found")
+    tools = _tools(game)
+    return tools.generate_text(random.Random(f"bones:generate:{game.lower()}:{seed}"), options)
 
 
 # -- playing -------------------------------------------------------------------------
@@ -218,8 +101,10 @@ def play_puzzle(
             continue
         if word in ("hint", "solve"):
             try:
-                solution = state.solve()  # type: ignore[attr-defined]
-            except (AttributeError, ValueError) as error:
+                if not isinstance(state, Solvable):
+                    raise ValueError(f"{state.rules.title} cannot be solved ahead")
+                solution = state.solve()
+            except ValueError as error:
                 # Hidden dominoes: no solving ahead, but the Normal player's choice is a fair hint.
                 console.print(f"{error}; the computer would play {helper.choose(state.observation(0), rng)}")
                 continue
@@ -239,11 +124,8 @@ def play_puzzle(
             text = str(helper.choose(state.observation(0), rng))
             console.print(f"auto: {text}")
         try:
-            move: Move | str = text
-            normalize = getattr(state, "normalize", None)
-            if normalize is not None:
-                move = normalize(text)
-            after = state.play(move)
+            # The rules take any spelling of a listed move and record the listed one.
+            after = state.play(text)
         except (IllegalMoveError, ValueError) as error:
             console.print(f"[red]{error}[/red]")
             continue
@@ -263,22 +145,24 @@ def _puzzle_state(game: str, file: Path | None, seed: int, options: dict[str, An
 def register(app: typer.Typer) -> None:
     @app.command("solve")
     def solve_command(
-        game: Annotated[str, typer.Argument(help="bee, fujisan or mountains")],
+        game: Annotated[str, typer.Argument(help="a puzzle's game id (bones games)")],
         file: Annotated[Path, typer.Argument(help="a layout in the grid text format, as the books print it")],
         advanced: Annotated[bool, typer.Option("--advanced", help="Bee: only the queen's blank is wild")] = False,
         country_road: Annotated[bool, typer.Option("--country-road", help="Fujisan: up and back down")] = False,
         as_json: Annotated[bool, typer.Option("--json", help="print the solution as JSON")] = False,
     ) -> None:
         """Solve a puzzle layout: a shortest solution (Bee: per queen), or the least penalty (Mountains)."""
-        data = solve_text(game, _read(file), advanced=advanced, country_road=country_road)
+        tools = _tools(game)
+        data = tools.solve_text(_read(file), {"advanced": advanced, "country_road": country_road})
         if as_json:
             print(json.dumps(data, indent=1))
         else:
-            _print_solution(data)
+            for line in tools.solution_lines(data):
+                console.print(line)
 
     @app.command("generate")
     def generate_command(
-        game: Annotated[str, typer.Argument(help="bee, fujisan or mountains")],
+        game: Annotated[str, typer.Argument(help="a puzzle's game id (bones games)")],
         moves: Annotated[int, typer.Option("--moves", "-m", min=0, help="solution length wanted (0: any)")] = 0,
         dice: Annotated[int, typer.Option("--dice", min=3, max=6, help="Bee: number of dice")] = 4,
         advanced: Annotated[bool, typer.Option("--advanced", help="Bee: the advanced rule")] = False,
@@ -291,7 +175,9 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Make a new puzzle of a chosen difficulty, printed in the grid text format."""
         seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
-        text, about = generate_text(game, seed, moves, dice, advanced, country_road, penalty)
+        text, about = generate_text(
+            game, seed, moves=moves, dice=dice, advanced=advanced, country_road=country_road, penalty=penalty
+        )
         if out is not None:
             out.write_text(text, encoding="utf-8")
             console.print(f"{about} (seed {seed}); written to {out}")
@@ -301,7 +187,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command("puzzle")
     def puzzle_command(
-        game: Annotated[str, typer.Argument(help="bee, fujisan or mountains")],
+        game: Annotated[str, typer.Argument(help="a puzzle's game id (bones games)")],
         file: Annotated[Path | None, typer.Argument(help="a layout to play (default: a new one)")] = None,
         seed: Annotated[int | None, typer.Option("--seed", "-s")] = None,
         advanced: Annotated[bool, typer.Option("--advanced", help="Bee: the advanced rule")] = False,
@@ -315,14 +201,9 @@ def register(app: typer.Typer) -> None:
         save: Annotated[Path | None, typer.Option("--save", help="write the game record here")] = None,
     ) -> None:
         """Play a puzzle in the terminal; every move is checked."""
-        game = _check_game(game)
-        options: dict[str, Any]
-        if game == "bee":
-            options = {"advanced": advanced, "dice": dice, "moves": moves}
-        elif game == "fujisan":
-            options = {"country_road": country_road, "moves": moves}
-        else:
-            options = {"version": version, "players": players}
+        given = {"advanced": advanced, "dice": dice, "moves": moves, "country_road": country_road}
+        options = _tools(game).game_options({**given, "version": version, "players": players})
+        game = game.lower()
         seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
         state = _puzzle_state(game, file, seed, options)
         console.print(f"[bold]{state.rules.title}[/bold], seed {seed}. Type ? for help.")

@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from bones.bots import Bot, Estimate, register_analyser, register_bot
+from bones.bots import Bot, BotFactory, Estimate, register_analyser, register_bot
 from bones.donimoes.finder import DOMINOES, DOWN, ROW_OF_DOMINO, ROWS, UP, FinderMove, FinderObservation, Roll
 from bones.game import Observation, Rules
 from bones.tiles import Tile, pip_set
@@ -145,7 +145,7 @@ class FinderBot:
     def __init__(self, level: str) -> None:
         self.level = level
 
-    def choose(self, observation: FinderObservation, rng: random.Random) -> FinderMove:  # type: ignore[override]
+    def choose(self, observation: FinderObservation, rng: random.Random) -> FinderMove:
         moves = observation.legal_moves
         if len(moves) == 1:
             return moves[0]
@@ -202,9 +202,9 @@ def analyse(rules: Rules, observation: Observation, rng: random.Random, seconds:
     return estimates
 
 
-def _factory(level: str):  # type: ignore[no-untyped-def]
+def _factory(level: str) -> BotFactory:
     def make(_rules: Rules) -> Bot:
-        return FinderBot(level)  # type: ignore[return-value]
+        return FinderBot(level)
 
     return make
 

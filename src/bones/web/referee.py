@@ -1,0 +1,246 @@
+"""The referee of the web table: tables by id, kept in a store, one move at a time per table."""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import uuid
+from collections import OrderedDict
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import bones
+from bones.bots import LEVELS
+from bones.game import GameOptionError, IllegalMoveError, game_info
+from bones.line.rules import LineRules
+from bones.line.state import LineState
+from bones.record import Record, RecordError
+from bones.web.entries import resolve_game, table_games
+from bones.web.storage import StaleError, Store, StoredGame
+from bones.web.table import (
+    COMPUTER,
+    HUMAN,
+    NAMES,
+    Conflict,
+    Forbidden,
+    NotFound,
+    Seat,
+    Table,
+    TableError,
+    finished_layout,
+)
+
+
+class Referee:
+    """Tables by id, kept in a store; one lock per table so its moves are applied one at a time."""
+
+    def __init__(self, store: Store, allow_setup: bool = False, cache_size: int = 64) -> None:
+        self.store = store
+        self.allow_setup = allow_setup
+        self._cache: OrderedDict[str, Table] = OrderedDict()
+        self._cache_size = cache_size
+        self._locks: dict[str, threading.Lock] = {}
+        self._guard = threading.Lock()
+
+    @contextmanager
+    def _locked(self, game_id: str) -> Iterator[None]:
+        with self._guard:
+            lock = self._locks.setdefault(game_id, threading.Lock())
+        with lock:
+            yield
+
+    # -- making and finding tables -------------------------------------------
+
+    def create(
+        self,
+        game: str,
+        level: str,
+        players: int | None = None,
+        seed: int | None = None,
+        setup: Mapping[str, Any] | None = None,
+        seats: Sequence[Mapping[str, Any]] | None = None,
+    ) -> Table:
+        offered = table_games()
+        if game not in offered:
+            raise TableError(f"unknown game {game!r}; the web table plays {', '.join(offered)}")
+        level = level.lower()
+        if level not in LEVELS:
+            raise TableError(f"unknown level {level!r}; the levels are {', '.join(LEVELS)}")
+        if (seed is not None or setup is not None) and not self.allow_setup:
+            # The seed gives the whole deal away; only tests may choose it.
+            raise Forbidden("choosing the seed or the deal is only allowed on a test server")
+        game, options = resolve_game(game)
+        # A game with a fixed number of players (no players option) refuses another number below.
+        if players is not None and "players" in game_info(game).option_names() and "players" not in options:
+            options["players"] = players
+        try:
+            rules = bones.rules(game, **options)
+        except GameOptionError as error:
+            raise TableError(str(error)) from None
+        assert isinstance(rules, LineRules)
+        if players is not None and players != rules.players:
+            raise TableError(f"{rules.title} is played by {rules.players} players")
+        seat_list = self._seats(rules, level, seats)
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        try:
+            state = rules.new_game(seed=seed, setup=setup)
+        except ValueError as error:
+            raise TableError(f"the setup is not valid: {error}") from None
+        # One match at a time for the local player: a new game abandons the unfinished one.
+        self.abandon_unfinished()
+        table = Table(uuid.uuid4().hex, level, seat_list, state)
+        self.store.create_game(
+            table.id, game, level, rules.players, [s.to_row() for s in seat_list], table.record.to_dict()
+        )
+        self._remember(table)
+        return table
+
+    def _seats(self, rules: LineRules, level: str, seats: Sequence[Mapping[str, Any]] | None) -> list[Seat]:
+        names = NAMES[rules.players]
+        if seats is None:
+            return [Seat(HUMAN, names[0], token=secrets.token_urlsafe(24))] + [
+                Seat(COMPUTER, name, level) for name in names[1:]
+            ]
+        if len(seats) != rules.players:
+            raise TableError(f"{rules.title} needs {rules.players} seats, {len(seats)} were given")
+        out = []
+        for number, spec in enumerate(seats):
+            kind = spec.get("kind", COMPUTER)
+            name = str(spec.get("name") or names[number])[:24]
+            if kind == HUMAN:
+                out.append(Seat(HUMAN, name, token=secrets.token_urlsafe(24)))
+            elif kind == COMPUTER:
+                seat_level = str(spec.get("level") or level).lower()
+                if seat_level not in LEVELS:
+                    raise TableError(f"seat {number}: unknown level {seat_level!r}; the levels are {', '.join(LEVELS)}")
+                out.append(Seat(COMPUTER, name, seat_level))
+            else:
+                raise TableError(f"seat {number}: kind must be 'human' or 'computer', not {kind!r}")
+        if out[0].kind != HUMAN:
+            raise TableError("seat 0 must be a human: the one who creates the table sits there")
+        return out
+
+    def get(self, game_id: str) -> Table:
+        stored = self.store.load_game(game_id)
+        if stored is None:
+            raise NotFound(f"no game {game_id!r}")
+        with self._guard:
+            cached = self._cache.get(game_id)
+            if cached is not None and cached.move_number == stored.move_number and cached.status == stored.status:
+                cached.seats = [Seat.from_row(s) for s in stored.seats]
+                self._cache.move_to_end(game_id)
+                return cached
+        table = self._rebuild(stored)
+        self._remember(table)
+        return table
+
+    def current(self) -> Table | None:
+        """The latest unfinished game, for CONTINUE."""
+        stored = self.store.latest_unfinished()
+        return self.get(stored.id) if stored else None
+
+    def _rebuild(self, stored: StoredGame) -> Table:
+        try:
+            record = Record.from_dict(stored.record)
+            previous: LineState | None = None
+            state: LineState | None = None
+            finished: dict[str, Any] | None = None
+            for step in record.states():
+                assert isinstance(step, LineState)
+                if state is not None and (step.hand_no != state.hand_no or step.is_over):
+                    finished = finished_layout(state, step.moves[-1])
+                previous, state = state, step
+        except RecordError as error:
+            raise Conflict(f"game {stored.id} cannot be replayed: {error}") from None
+        assert state is not None
+        seats = [Seat.from_row(s) for s in stored.seats]
+        return Table(stored.id, stored.level, seats, state, previous, stored.status, finished)
+
+    def _remember(self, table: Table) -> None:
+        with self._guard:
+            self._cache[table.id] = table
+            self._cache.move_to_end(table.id)
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+
+    def _forget(self, game_id: str) -> None:
+        with self._guard:
+            self._cache.pop(game_id, None)
+
+    def _save(self, table: Table, old_move_number: int, old_status: str) -> None:
+        # The statistics count a match once: when the move that ends it is saved.
+        result = table.match_result() if table.status == "finished" and old_status == "playing" else None
+        try:
+            self.store.save_game(
+                table.id,
+                old_move_number,
+                table.record.to_dict(),
+                [s.to_row() for s in table.seats],
+                table.status,
+                result,
+            )
+        except StaleError:
+            self._forget(table.id)
+            raise Conflict("the game was changed by another request; reload it") from None
+
+    def abandon_unfinished(self) -> None:
+        abandoned = [stored.id for stored in self.store.unfinished()]
+        self.store.abandon(abandoned)
+        for game_id in abandoned:
+            self._forget(game_id)
+
+    # -- requests ------------------------------------------------------------
+
+    def _change(self, game_id: str, token: str | None, action: str, *args: Any) -> dict[str, Any]:
+        with self._locked(game_id):
+            table = self.get(game_id)
+            seat = table.seat_of(token)
+            if table.status == "abandoned":
+                raise Conflict("this game was abandoned for a newer one")
+            old = table.move_number
+            snapshot = (table.state, table.before, table.finished_layout, table.status, [s.seen for s in table.seats])
+            try:
+                if action == "play":
+                    table.play(seat, *args)
+                elif action == "step":
+                    table.step(*args)
+                elif action == "next_hand":
+                    table.close_sheet(seat)
+                self._save(table, old, snapshot[3])
+            except (IllegalMoveError, ValueError) as error:
+                self._restore(table, snapshot)
+                if isinstance(error, TableError):
+                    raise
+                raise TableError(str(error)) from None
+            except TableError:
+                self._restore(table, snapshot)
+                raise
+            return table.view(seat)
+
+    @staticmethod
+    def _restore(table: Table, snapshot: tuple[Any, ...]) -> None:
+        table.state, table.before, table.finished_layout, table.status, seen = snapshot
+        for seat, count in zip(table.seats, seen):
+            seat.seen = count
+
+    def view(self, game_id: str, token: str | None) -> dict[str, Any]:
+        table = self.get(game_id)
+        return table.view(table.seat_of(token))
+
+    def play(self, game_id: str, token: str | None, move: str, move_number: int) -> dict[str, Any]:
+        return self._change(game_id, token, "play", move, move_number)
+
+    def step(self, game_id: str, token: str | None, move_number: int) -> dict[str, Any]:
+        return self._change(game_id, token, "step", move_number)
+
+    def next_hand(self, game_id: str, token: str | None) -> dict[str, Any]:
+        return self._change(game_id, token, "next_hand")
+
+    def hint(self, game_id: str, token: str | None) -> dict[str, Any]:
+        table = self.get(game_id)
+        return table.hint(table.seat_of(token))
+
+    def stats(self, game: str, level: str) -> dict[str, Any]:
+        return self.store.stats(game, level)

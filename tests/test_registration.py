@@ -1,0 +1,70 @@
+"""Games, bots and command groups join through entry points; the core names none of them."""
+
+from __future__ import annotations
+
+from importlib import metadata
+from pathlib import Path
+
+import pytest
+
+import bones.bots as bots_mod
+import bones.cli as cli_mod
+import bones.game as game_mod
+from bones.bots import levels_for
+
+SRC = Path(__file__).resolve().parent.parent / "src" / "bones"
+
+
+def test_every_game_comes_from_an_entry_point_and_every_family_has_bots() -> None:
+    modules = {entry.value for entry in metadata.entry_points(group=game_mod.GAMES_GROUP)}
+    registered = game_mod.games()
+    assert registered
+    for info in registered.values():
+        assert info.make.__module__ in modules or any(info.make.__module__.startswith(m) for m in modules)
+    for game_id in registered:
+        assert "normal" in levels_for(game_mod.rules(game_id)), game_id
+
+
+def test_the_core_and_the_registries_list_no_modules() -> None:
+    for path in (SRC / "game.py", SRC / "bots" / "__init__.py", SRC / "cli.py"):
+        text = path.read_text(encoding="utf-8")
+        for family in ("bones.line", "bones.bingo", "bones.donimoes", "bones.puzzles", "bones.bots."):
+            assert f'"{family}' not in text, (path.name, family)
+
+
+def _nothing_installed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(game_mod.metadata, "entry_points", lambda group: [])
+    monkeypatch.setattr(game_mod, "_loaded", False)
+    monkeypatch.setattr(bots_mod, "_loaded", False)
+    monkeypatch.setattr(cli_mod, "_extended", False)
+
+
+def test_no_registered_game_is_refused_in_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = game_mod.rules("draw")
+    _nothing_installed(monkeypatch)
+    with pytest.raises(game_mod.NothingRegisteredError, match="install bones"):
+        game_mod.games()
+    with pytest.raises(game_mod.NothingRegisteredError, match=r"bones\.bots"):
+        bots_mod.levels_for(rules)
+
+
+def test_the_cli_without_metadata_says_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _nothing_installed(monkeypatch)
+    with pytest.raises(SystemExit) as done:
+        cli_mod.main(["games"])
+    assert done.value.code == 2
+    assert "install bones" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options"), [(g, {}) for g in game_mod.games()] + [("block", {"players": 4, "teams": True})]
+)
+def test_every_game_says_who_plays_with_whom(game_id: str, options: dict[str, object]) -> None:
+    rules = game_mod.rules(game_id, **options)
+    assert len(rules.sides) == rules.num_players and len(set(rules.sides)) == rules.num_sides
+    if rules.in_pairs():
+        assert rules.sides == (0, 1, 0, 1)
+    else:
+        assert rules.sides == tuple(range(rules.num_players))
