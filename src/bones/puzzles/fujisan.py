@@ -204,6 +204,8 @@ class FujisanBoard:
         self._row_steps: tuple[tuple[tuple[dict[int, tuple[int, ...]], ...], ...], ...] = tuple(
             tuple(({}, {}) for _ in range(2)) for _ in range(2)
         )
+        self._partner_steps: dict[int, tuple[int, ...]] = {}
+        self._candidates: list[list[list[list[tuple[int, int, int, int]]] | None]] = [[None, None], [None, None]]
         # who may step to the other square of his domino, top priests then bottom ones, by phase and direction
         self._partner_ok = tuple(
             tuple(self._partner_masks(descent, backward) for backward in (False, True)) for descent in (False, True)
@@ -391,8 +393,9 @@ class FujisanBoard:
         """
         top_cache, bottom_cache = self._row_steps[descent][backward]
         down_ok, up_ok = self._partner_ok[descent][backward]
+        partner_cache = self._partner_steps
         out: list[int] = []
-        extend, append = out.extend, out.append
+        extend = out.extend
         for s in positions:
             top, bottom = s & TOP_ROW, s & BOTTOM_ROW
             masks = top_cache.get(top)
@@ -403,83 +406,88 @@ class FujisanBoard:
             if masks is None:
                 masks = bottom_cache[bottom] = self._row_masks(bottom, descent, backward)
             extend(map(s.__xor__, masks))
-            movers = top & ~(s >> WIDTH) & down_ok
-            while movers:
-                low = movers & -movers
-                movers ^= low
-                append(s ^ low * DOMINO)
-            movers = bottom & ~(s << WIDTH) & up_ok
-            while movers:
-                low = movers & -movers
-                movers ^= low
-                append(s ^ (low >> WIDTH) * DOMINO)
+            # the dominoes whose one priest may step to the other square, as top squares
+            movers = top & ~(s >> WIDTH) & down_ok | (bottom & ~(s << WIDTH) & up_ok) >> WIDTH
+            if movers:
+                masks = partner_cache.get(movers)
+                if masks is None:
+                    masks = partner_cache[movers] = self._domino_masks(movers)
+                extend(map(s.__xor__, masks))
         return set(out)
+
+    @staticmethod
+    def _domino_masks(tops: int) -> tuple[int, ...]:
+        """Both squares of each domino whose top square is in ``tops``."""
+        masks = []
+        while tops:
+            low = tops & -tops
+            tops ^= low
+            masks.append(low * DOMINO)
+        return tuple(masks)
 
     def _row_masks(self, row_occ: int, descent: bool, backward: bool) -> tuple[int, ...]:
         """The xor masks of the moves along one row with these squares occupied (or the moves that led there).
 
-        The k-th unoccupied square from a priest is where a count of k takes him,
-        so forwards each direction is a scan of the unoccupied squares up to the
-        highest number, and backwards the square a priest came from is the n-th
-        unoccupied square from the n he stands on. Forwards, squares from which
-        a priest can never reach his goal are left out.
+        A count move between two squares ``d`` apart over a number ``n`` (the
+        destination's forwards, the priest's own backwards) crosses ``n``
+        unoccupied squares, the far one included, so it is open exactly when the
+        far square is unoccupied and ``d - n`` of the squares between are
+        occupied; each square's candidates are listed once per board.
         """
-        values, most = (self.down, self._most_down) if descent else (self.up, self._most_up)
-        hopeful = self._hopeful_mask[descent]
-        reach = REACH_DOWN if descent else REACH_UP
-        origins = ORIGINS_DOWN if descent else ORIGINS_UP
-        free_squares = ~row_occ
+        candidates = self._candidates[descent][backward]
+        if candidates is None:
+            candidates = self._candidates[descent][backward] = self._count_candidates(descent, backward)
         masks: list[int] = []
         bits = row_occ
         while bits:
             low = bits & -bits
             bits ^= low
-            sq = low.bit_length() - 1
-            on_peak = not descent and sq % WIDTH in PEAK
-            if on_peak:  # up, down or across only
-                across = PEAK_STEPS[sq][1]
-                if free_squares >> across & 1:
-                    masks.append(low | 1 << across)
+            for far, between, occupied, mask in candidates[low.bit_length() - 1]:
+                if not row_occ & far and (row_occ & between).bit_count() == occupied:
+                    masks.append(mask)
+        return tuple(masks)
+
+    def _count_candidates(self, descent: bool, backward: bool) -> list[list[tuple[int, int, int, int]]]:
+        """For every square, the row moves that the count rule may allow from it (or, ``backward``, into it).
+
+        Each is (far square, squares between, how many of those must be
+        occupied, xor mask). On the peak a priest steps across (or, backwards,
+        may also have counted his way up); forwards, squares from which a priest
+        can never reach his goal are left out.
+        """
+        values = self.down if descent else self.up
+        hopeful = self._hopeful_mask[descent]
+        reach = REACH_DOWN if descent else REACH_UP
+        origins = ORIGINS_DOWN if descent else ORIGINS_UP
+        table: list[list[tuple[int, int, int, int]]] = [[] for _ in range(2 * WIDTH)]
+        for sq in range(2 * WIDTH):
+            low = 1 << sq
+            row, col = divmod(sq, WIDTH)
+            out = table[sq]
+            if not descent and col in PEAK:
+                across = 1 << PEAK_STEPS[sq][1]
+                out.append((across, 0, 0, low | across))
                 if not backward:
                     continue
-            if backward:  # where he counted his way here from
-                need = values[sq]
-                if not need:
+            for other_col in range(WIDTH):
+                other = square(row, other_col)
+                far = 1 << other
+                d = abs(other_col - col)
+                if not d:
                     continue
-                right, left = SIDES[sq]
-                right &= free_squares
-                left &= free_squares
-                for _ in range(need - 1):
-                    right &= right - 1  # the nearest to his right gone
-                    if left:
-                        left ^= 1 << left.bit_length() - 1  # the nearest to his left gone
-                if right:
-                    came = right & -right
-                    if came & origins[sq]:
-                        masks.append(low | came)
-                if left:
-                    came = 1 << left.bit_length() - 1
-                    if came & origins[sq]:
-                        masks.append(low | came)
-                continue
-            rightwards, leftwards = reach[sq]
-            free = rightwards & free_squares
-            count = 0
-            while free and count < most:
-                step = free & -free
-                free ^= step
-                count += 1
-                if values[step.bit_length() - 1] == count and step & hopeful:
-                    masks.append(low | step)
-            free = leftwards & free_squares
-            count = 0
-            while free and count < most:
-                here = free.bit_length() - 1
-                free ^= 1 << here
-                count += 1
-                if values[here] == count and hopeful >> here & 1:
-                    masks.append(low | 1 << here)
-        return tuple(masks)
+                if backward:
+                    n = values[sq]
+                    ok = bool(origins[sq] & far)
+                else:
+                    n = values[other]
+                    right, left = reach[sq]
+                    ok = bool((right | left) & far & hopeful)
+                if not ok or not n or not 0 <= d - n <= 3:
+                    continue
+                lo, hi = sorted((sq, other))
+                between = sum(1 << b for b in range(lo + 1, hi))
+                out.append((far, between, d - n, low | far))
+        return table
 
 
 @lru_cache(maxsize=256)
