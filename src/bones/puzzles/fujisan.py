@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -187,6 +187,47 @@ class FujisanLayout:
         return tuple(out)
 
 
+class _Lookup(dict[int, tuple[int, ...]]):
+    """Xor masks of moves, made on first use: a plain dict's lookups, so cheap when hit."""
+
+    def __init__(self, make: Callable[[int], tuple[int, ...]]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: int) -> tuple[int, ...]:
+        value = self[key] = self.make(key)
+        return value
+
+
+class _RowMoves(dict[int, tuple[int, ...]]):
+    """The xor masks of the moves along one row, keyed by its occupied squares (or of the moves that led there).
+
+    A count move between two squares ``d`` apart over a number ``n`` (the
+    destination's forwards, the priest's own backwards) crosses ``n``
+    unoccupied squares, the far one included, so it is open exactly when the
+    far square is unoccupied and ``d - n`` of the squares between are occupied:
+    each square's candidates (far square, squares between, how many of those
+    occupied, xor mask) are listed once per board and tested here.
+    """
+
+    def __init__(self, candidates: list[list[tuple[int, int, int, int]]]) -> None:
+        super().__init__()
+        self.candidates = candidates
+
+    def __missing__(self, row_occ: int) -> tuple[int, ...]:
+        candidates = self.candidates
+        masks: list[int] = []
+        bits = row_occ
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            for far, between, occupied, mask in candidates[low.bit_length() - 1]:
+                if not row_occ & far and (row_occ & between).bit_count() == occupied:
+                    masks.append(mask)
+        value = self[row_occ] = tuple(masks)
+        return value
+
+
 class FujisanBoard:
     """Move generation and search for one layout."""
 
@@ -200,12 +241,9 @@ class FujisanBoard:
             [d != float("inf") for d in self._relaxed_distances(descent)] for descent in (False, True)
         )
         self._hopeful_mask = tuple(sum(1 << sq for sq, ok in enumerate(hopeful) if ok) for hopeful in self._hopeful)
-        # xor masks of the moves along each row, by phase and direction, keyed by the row's occupied squares
-        self._row_steps: tuple[tuple[tuple[dict[int, tuple[int, ...]], ...], ...], ...] = tuple(
-            tuple(({}, {}) for _ in range(2)) for _ in range(2)
-        )
-        self._partner_steps: dict[int, tuple[int, ...]] = {}
-        self._candidates: list[list[list[list[tuple[int, int, int, int]]] | None]] = [[None, None], [None, None]]
+        # the moves along a row, by phase and direction, made when first needed
+        self._row_steps: list[list[_RowMoves | None]] = [[None, None], [None, None]]
+        self._domino_steps = _Lookup(self._domino_masks)
         # who may step to the other square of his domino, top priests then bottom ones, by phase and direction
         self._partner_ok = tuple(
             tuple(self._partner_masks(descent, backward) for backward in (False, True)) for descent in (False, True)
@@ -391,28 +429,21 @@ class FujisanBoard:
         looked up by its occupied squares; the steps to the other square of a
         domino (the same both ways) are found for all priests at once by shifts.
         """
-        top_cache, bottom_cache = self._row_steps[descent][backward]
+        rows = self._row_steps[descent][backward]
+        if rows is None:
+            rows = self._row_steps[descent][backward] = _RowMoves(self._count_candidates(descent, backward))
         down_ok, up_ok = self._partner_ok[descent][backward]
-        partner_cache = self._partner_steps
+        dominoes = self._domino_steps
         out: list[int] = []
         extend = out.extend
         for s in positions:
-            top, bottom = s & TOP_ROW, s & BOTTOM_ROW
-            masks = top_cache.get(top)
-            if masks is None:
-                masks = top_cache[top] = self._row_masks(top, descent, backward)
+            # the domino steps are keyed by the top squares of the dominoes whose one priest may step
+            masks = (
+                rows[s & TOP_ROW]
+                + rows[s & BOTTOM_ROW]
+                + dominoes[s & ~(s >> WIDTH) & down_ok | (s & ~(s << WIDTH) & up_ok) >> WIDTH]
+            )
             extend(map(s.__xor__, masks))
-            masks = bottom_cache.get(bottom)
-            if masks is None:
-                masks = bottom_cache[bottom] = self._row_masks(bottom, descent, backward)
-            extend(map(s.__xor__, masks))
-            # the dominoes whose one priest may step to the other square, as top squares
-            movers = top & ~(s >> WIDTH) & down_ok | (bottom & ~(s << WIDTH) & up_ok) >> WIDTH
-            if movers:
-                masks = partner_cache.get(movers)
-                if masks is None:
-                    masks = partner_cache[movers] = self._domino_masks(movers)
-                extend(map(s.__xor__, masks))
         return set(out)
 
     @staticmethod
@@ -423,28 +454,6 @@ class FujisanBoard:
             low = tops & -tops
             tops ^= low
             masks.append(low * DOMINO)
-        return tuple(masks)
-
-    def _row_masks(self, row_occ: int, descent: bool, backward: bool) -> tuple[int, ...]:
-        """The xor masks of the moves along one row with these squares occupied (or the moves that led there).
-
-        A count move between two squares ``d`` apart over a number ``n`` (the
-        destination's forwards, the priest's own backwards) crosses ``n``
-        unoccupied squares, the far one included, so it is open exactly when the
-        far square is unoccupied and ``d - n`` of the squares between are
-        occupied; each square's candidates are listed once per board.
-        """
-        candidates = self._candidates[descent][backward]
-        if candidates is None:
-            candidates = self._candidates[descent][backward] = self._count_candidates(descent, backward)
-        masks: list[int] = []
-        bits = row_occ
-        while bits:
-            low = bits & -bits
-            bits ^= low
-            for far, between, occupied, mask in candidates[low.bit_length() - 1]:
-                if not row_occ & far and (row_occ & between).bit_count() == occupied:
-                    masks.append(mask)
         return tuple(masks)
 
     def _count_candidates(self, descent: bool, backward: bool) -> list[list[tuple[int, int, int, int]]]:
@@ -485,7 +494,7 @@ class FujisanBoard:
                 if not ok or not n or not 0 <= d - n <= 3:
                     continue
                 lo, hi = sorted((sq, other))
-                between = sum(1 << b for b in range(lo + 1, hi))
+                between = (1 << hi) - (1 << lo + 1)
                 out.append((far, between, d - n, low | far))
         return table
 
