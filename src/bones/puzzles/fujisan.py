@@ -344,28 +344,25 @@ class FujisanBoard:
                 continue
             if 1 <= col <= last - 1:
                 edges[sq].append(sq + WIDTH if row == 0 else sq - WIDTH)
-            lo, hi = (0, last) if descent else (1, last - 1)
-            if not descent and col == 0:
-                lo = 1
-            for c in range(lo, hi + 1):
-                if c == col or (not descent and col == last and c > col) or (not descent and col == 0 and c < col):
-                    continue
-                d = abs(c - col)
-                if max(1, d - 3) <= values[row * WIDTH + c] <= d:
-                    edges[sq].append(row * WIDTH + c)
+            lo, hi = (0, last) if descent else (1, last - 1)  # inwards only from the ground
+            for there in range(row * WIDTH + lo, row * WIDTH + hi + 1):
+                d = there - sq if there > sq else sq - there
+                if max(1, d - 3) <= values[there] <= d:  # a number of 1 or more never lands on sq itself
+                    edges[sq].append(there)
         goals = ENDS_MASK if descent else PEAK_MASK
+        came_from: list[list[int]] = [[] for _ in range(2 * WIDTH)]
+        for sq, ends in enumerate(edges):
+            for t in ends:
+                came_from[t].append(sq)
         dist = [float("inf")] * (2 * WIDTH)
-        for sq in range(2 * WIDTH):
-            if goals >> sq & 1:
-                dist[sq] = 0
-        changed = True
-        while changed:  # tiny graph: relax until stable
-            changed = False
-            for sq in range(2 * WIDTH):
-                best = min((dist[t] + 1 for t in edges[sq]), default=float("inf"))
-                if best < dist[sq]:
-                    dist[sq] = best
-                    changed = True
+        frontier = [sq for sq in range(2 * WIDTH) if goals >> sq & 1]
+        for sq in frontier:
+            dist[sq] = 0
+        for sq in frontier:  # breadth-first backwards from the goals; the list grows as it is read
+            for before in came_from[sq]:
+                if dist[before] == float("inf"):
+                    dist[before] = dist[sq] + 1
+                    frontier.append(before)
         return dist
 
     def solve(self, state: int = START) -> list[tuple[int, int]] | None:
@@ -478,22 +475,14 @@ class FujisanBoard:
                 out.append((across, 0, 0, low | across))
                 if not backward:
                     continue
-            for other_col in range(WIDTH):
-                other = square(row, other_col)
+            allowed = origins[sq] if backward else (reach[sq][0] | reach[sq][1]) & hopeful
+            for other in range(row * WIDTH, row * WIDTH + WIDTH):
                 far = 1 << other
-                d = abs(other_col - col)
-                if not d:
+                n = values[sq] if backward else values[other]
+                lo, hi = (sq, other) if sq < other else (other, sq)
+                if not 0 < n <= hi - lo <= n + 3 or not allowed & far:
                     continue
-                if backward:
-                    n = values[sq]
-                    ok = bool(origins[sq] & far)
-                else:
-                    n = values[other]
-                    right, left = reach[sq]
-                    ok = bool((right | left) & far & hopeful)
-                if not ok or not n or not 0 <= d - n <= 3:
-                    continue
-                lo, hi = sorted((sq, other))
+                d = hi - lo
                 between = (1 << hi) - (1 << lo + 1)
                 out.append((far, between, d - n, low | far))
         return table
