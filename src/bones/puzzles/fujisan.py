@@ -389,7 +389,7 @@ class FujisanBoard:
         The first layer to touch the other side's newest layer gives a shortest
         path (nothing met before, so it cannot be shorter); the path is read back
         through the stored layers, so no parents are kept. Layers are sets of
-        positions and grow by xor masks looked up per priest.
+        positions and grow by xor masks looked up per row.
         """
         if source == target:
             return []
@@ -424,7 +424,8 @@ class FujisanBoard:
 
         Moves along a row depend on that row alone, so each row's moves are
         looked up by its occupied squares; the steps to the other square of a
-        domino (the same both ways) are found for all priests at once by shifts.
+        domino (the same both ways) are found for all priests at once by shifts
+        and looked up by which dominoes' priests may step; one xor map per position.
         """
         rows = self._row_steps[descent][backward]
         if rows is None:
