@@ -244,23 +244,24 @@ class FujisanBoard:
         # the moves along a row, by phase and direction, made when first needed
         self._row_steps: list[list[_RowMoves | None]] = [[None, None], [None, None]]
         self._domino_steps = _Lookup(self._domino_masks)
-        # who may step to the other square of his domino, top priests then bottom ones, by phase and direction
+        # the dominoes on which a priest alone may step to the other square, as top squares, by phase and direction
         self._partner_ok = tuple(
-            tuple(self._partner_masks(descent, backward) for backward in (False, True)) for descent in (False, True)
+            tuple(self._partner_mask(descent, backward) for backward in (False, True)) for descent in (False, True)
         )
 
-    def _partner_masks(self, descent: bool, backward: bool) -> tuple[int, int]:
-        """Top squares whose priest may step down, bottom squares whose priest may step up.
+    def _partner_mask(self, descent: bool, backward: bool) -> int:
+        """The top squares of the dominoes on which a priest alone may step to the other square.
 
         On the way up only the mountain's dominoes (columns 1-12, the peak's
         included); on the way down any, the ends included. Forwards, never onto
-        a square from which the goal cannot be reached.
+        a square from which the goal cannot be reached; the two squares of a
+        domino are alike in that (each is a step from the other, and both ends
+        are goals on the way down), so top and bottom priests need no masks
+        of their own.
         """
         cols = range(WIDTH) if descent else range(1, WIDTH - 1)
         reachable = self._hopeful[descent]
-        top = sum(1 << square(0, c) for c in cols if backward or reachable[square(1, c)])
-        bottom = sum(1 << square(1, c) for c in cols if backward or reachable[square(0, c)])
-        return top, bottom
+        return sum(1 << square(0, c) for c in cols if backward or (reachable[square(0, c)] and reachable[square(1, c)]))
 
     def is_goal(self, state: int) -> bool:
         if self.country_road:
@@ -430,18 +431,13 @@ class FujisanBoard:
         rows = self._row_steps[descent][backward]
         if rows is None:
             rows = self._row_steps[descent][backward] = _RowMoves(self._count_candidates(descent, backward))
-        down_ok, up_ok = self._partner_ok[descent][backward]
+        alone_ok = self._partner_ok[descent][backward]
         dominoes = self._domino_steps
         out: list[int] = []
         extend = out.extend
         for s in positions:
-            # the domino steps are keyed by the top squares of the dominoes whose one priest may step
-            masks = (
-                rows[s & TOP_ROW]
-                + rows[s & BOTTOM_ROW]
-                + dominoes[s & ~(s >> WIDTH) & down_ok | (s & ~(s << WIDTH) & up_ok) >> WIDTH]
-            )
-            extend(map(s.__xor__, masks))
+            # the domino steps keyed by the dominoes holding one priest, as top squares
+            extend(map(s.__xor__, rows[s & TOP_ROW] + rows[s & BOTTOM_ROW] + dominoes[(s ^ s >> WIDTH) & alone_ok]))
         return set(out)
 
     @staticmethod
