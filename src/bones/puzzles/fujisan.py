@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -187,6 +187,47 @@ class FujisanLayout:
         return tuple(out)
 
 
+class _Lookup(dict[int, tuple[int, ...]]):
+    """Xor masks of moves, made on first use: a plain dict's lookups, so cheap when hit."""
+
+    def __init__(self, make: Callable[[int], tuple[int, ...]]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: int) -> tuple[int, ...]:
+        value = self[key] = self.make(key)
+        return value
+
+
+class _RowMoves(dict[int, tuple[int, ...]]):
+    """The xor masks of the moves along one row, keyed by its occupied squares (or of the moves that led there).
+
+    A count move between two squares ``d`` apart over a number ``n`` (the
+    destination's forwards, the priest's own backwards) crosses ``n``
+    unoccupied squares, the far one included, so it is open exactly when the
+    far square is unoccupied and ``d - n`` of the squares between are occupied:
+    each square's candidates (far square, squares between, how many of those
+    occupied, xor mask) are listed once per board and tested here.
+    """
+
+    def __init__(self, candidates: list[list[tuple[int, int, int, int]]]) -> None:
+        super().__init__()
+        self.candidates = candidates
+
+    def __missing__(self, row_occ: int) -> tuple[int, ...]:
+        candidates = self.candidates
+        masks: list[int] = []
+        bits = row_occ
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            for far, between, occupied, mask in candidates[low.bit_length() - 1]:
+                if not row_occ & far and (row_occ & between).bit_count() == occupied:
+                    masks.append(mask)
+        value = self[row_occ] = tuple(masks)
+        return value
+
+
 class FujisanBoard:
     """Move generation and search for one layout."""
 
@@ -200,27 +241,27 @@ class FujisanBoard:
             [d != float("inf") for d in self._relaxed_distances(descent)] for descent in (False, True)
         )
         self._hopeful_mask = tuple(sum(1 << sq for sq, ok in enumerate(hopeful) if ok) for hopeful in self._hopeful)
-        # xor masks of the moves along each row, by phase and direction, keyed by the row's occupied squares
-        self._row_steps: tuple[tuple[tuple[dict[int, tuple[int, ...]], ...], ...], ...] = tuple(
-            tuple(({}, {}) for _ in range(2)) for _ in range(2)
-        )
-        # who may step to the other square of his domino, top priests then bottom ones, by phase and direction
+        # the moves along a row, by phase and direction, made when first needed
+        self._row_steps: list[list[_RowMoves | None]] = [[None, None], [None, None]]
+        self._domino_steps = _Lookup(self._domino_masks)
+        # the dominoes on which a priest alone may step to the other square, as top squares, by phase and direction
         self._partner_ok = tuple(
-            tuple(self._partner_masks(descent, backward) for backward in (False, True)) for descent in (False, True)
+            tuple(self._partner_mask(descent, backward) for backward in (False, True)) for descent in (False, True)
         )
 
-    def _partner_masks(self, descent: bool, backward: bool) -> tuple[int, int]:
-        """Top squares whose priest may step down, bottom squares whose priest may step up.
+    def _partner_mask(self, descent: bool, backward: bool) -> int:
+        """The top squares of the dominoes on which a priest alone may step to the other square.
 
         On the way up only the mountain's dominoes (columns 1-12, the peak's
         included); on the way down any, the ends included. Forwards, never onto
-        a square from which the goal cannot be reached.
+        a square from which the goal cannot be reached; the two squares of a
+        domino are alike in that (each is a step from the other, and both ends
+        are goals on the way down), so top and bottom priests need no masks
+        of their own.
         """
         cols = range(WIDTH) if descent else range(1, WIDTH - 1)
         reachable = self._hopeful[descent]
-        top = sum(1 << square(0, c) for c in cols if backward or reachable[square(1, c)])
-        bottom = sum(1 << square(1, c) for c in cols if backward or reachable[square(0, c)])
-        return top, bottom
+        return sum(1 << square(0, c) for c in cols if backward or (reachable[square(0, c)] and reachable[square(1, c)]))
 
     def is_goal(self, state: int) -> bool:
         if self.country_road:
@@ -304,28 +345,25 @@ class FujisanBoard:
                 continue
             if 1 <= col <= last - 1:
                 edges[sq].append(sq + WIDTH if row == 0 else sq - WIDTH)
-            lo, hi = (0, last) if descent else (1, last - 1)
-            if not descent and col == 0:
-                lo = 1
-            for c in range(lo, hi + 1):
-                if c == col or (not descent and col == last and c > col) or (not descent and col == 0 and c < col):
-                    continue
-                d = abs(c - col)
-                if max(1, d - 3) <= values[row * WIDTH + c] <= d:
-                    edges[sq].append(row * WIDTH + c)
+            lo, hi = (0, last) if descent else (1, last - 1)  # inwards only from the ground
+            for there in range(row * WIDTH + lo, row * WIDTH + hi + 1):
+                d = there - sq if there > sq else sq - there
+                if max(1, d - 3) <= values[there] <= d:  # a number of 1 or more never lands on sq itself
+                    edges[sq].append(there)
         goals = ENDS_MASK if descent else PEAK_MASK
+        came_from: list[list[int]] = [[] for _ in range(2 * WIDTH)]
+        for sq, ends in enumerate(edges):
+            for t in ends:
+                came_from[t].append(sq)
         dist = [float("inf")] * (2 * WIDTH)
-        for sq in range(2 * WIDTH):
-            if goals >> sq & 1:
-                dist[sq] = 0
-        changed = True
-        while changed:  # tiny graph: relax until stable
-            changed = False
-            for sq in range(2 * WIDTH):
-                best = min((dist[t] + 1 for t in edges[sq]), default=float("inf"))
-                if best < dist[sq]:
-                    dist[sq] = best
-                    changed = True
+        frontier = [sq for sq in range(2 * WIDTH) if goals >> sq & 1]
+        for sq in frontier:
+            dist[sq] = 0
+        for sq in frontier:  # breadth-first backwards from the goals; the list grows as it is read
+            for before in came_from[sq]:
+                if dist[before] == float("inf"):
+                    dist[before] = dist[sq] + 1
+                    frontier.append(before)
         return dist
 
     def solve(self, state: int = START) -> list[tuple[int, int]] | None:
@@ -352,7 +390,7 @@ class FujisanBoard:
         The first layer to touch the other side's newest layer gives a shortest
         path (nothing met before, so it cannot be shorter); the path is read back
         through the stored layers, so no parents are kept. Layers are sets of
-        positions and grow by xor masks looked up per priest.
+        positions and grow by xor masks looked up per row.
         """
         if source == target:
             return []
@@ -387,99 +425,64 @@ class FujisanBoard:
 
         Moves along a row depend on that row alone, so each row's moves are
         looked up by its occupied squares; the steps to the other square of a
-        domino (the same both ways) are found for all priests at once by shifts.
+        domino (the same both ways) are found for all priests at once by shifts
+        and looked up by which dominoes' priests may step; one xor map per position.
         """
-        top_cache, bottom_cache = self._row_steps[descent][backward]
-        down_ok, up_ok = self._partner_ok[descent][backward]
+        rows = self._row_steps[descent][backward]
+        if rows is None:
+            rows = self._row_steps[descent][backward] = _RowMoves(self._count_candidates(descent, backward))
+        alone_ok = self._partner_ok[descent][backward]
+        dominoes = self._domino_steps
         out: list[int] = []
-        extend, append = out.extend, out.append
+        extend = out.extend
         for s in positions:
-            top, bottom = s & TOP_ROW, s & BOTTOM_ROW
-            masks = top_cache.get(top)
-            if masks is None:
-                masks = top_cache[top] = self._row_masks(top, descent, backward)
-            extend(map(s.__xor__, masks))
-            masks = bottom_cache.get(bottom)
-            if masks is None:
-                masks = bottom_cache[bottom] = self._row_masks(bottom, descent, backward)
-            extend(map(s.__xor__, masks))
-            movers = top & ~(s >> WIDTH) & down_ok
-            while movers:
-                low = movers & -movers
-                movers ^= low
-                append(s ^ low * DOMINO)
-            movers = bottom & ~(s << WIDTH) & up_ok
-            while movers:
-                low = movers & -movers
-                movers ^= low
-                append(s ^ (low >> WIDTH) * DOMINO)
+            # the domino steps keyed by the dominoes holding one priest, as top squares
+            extend(map(s.__xor__, rows[s & TOP_ROW] + rows[s & BOTTOM_ROW] + dominoes[(s ^ s >> WIDTH) & alone_ok]))
         return set(out)
 
-    def _row_masks(self, row_occ: int, descent: bool, backward: bool) -> tuple[int, ...]:
-        """The xor masks of the moves along one row with these squares occupied (or the moves that led there).
+    @staticmethod
+    def _domino_masks(tops: int) -> tuple[int, ...]:
+        """Both squares of each domino whose top square is in ``tops``."""
+        masks = []
+        while tops:
+            low = tops & -tops
+            tops ^= low
+            masks.append(low * DOMINO)
+        return tuple(masks)
 
-        The k-th unoccupied square from a priest is where a count of k takes him,
-        so forwards each direction is a scan of the unoccupied squares up to the
-        highest number, and backwards the square a priest came from is the n-th
-        unoccupied square from the n he stands on. Forwards, squares from which
-        a priest can never reach his goal are left out.
+    def _count_candidates(self, descent: bool, backward: bool) -> list[list[tuple[int, int, int, int]]]:
+        """For every square, the row moves that the count rule may allow from it (or, ``backward``, into it).
+
+        Each is (far square, squares between, how many of those must be
+        occupied, xor mask). On the peak a priest steps across (or, backwards,
+        may also have counted his way up); forwards, squares from which a priest
+        can never reach his goal are left out.
         """
-        values, most = (self.down, self._most_down) if descent else (self.up, self._most_up)
+        values = self.down if descent else self.up
         hopeful = self._hopeful_mask[descent]
         reach = REACH_DOWN if descent else REACH_UP
         origins = ORIGINS_DOWN if descent else ORIGINS_UP
-        free_squares = ~row_occ
-        masks: list[int] = []
-        bits = row_occ
-        while bits:
-            low = bits & -bits
-            bits ^= low
-            sq = low.bit_length() - 1
-            on_peak = not descent and sq % WIDTH in PEAK
-            if on_peak:  # up, down or across only
-                across = PEAK_STEPS[sq][1]
-                if free_squares >> across & 1:
-                    masks.append(low | 1 << across)
+        table: list[list[tuple[int, int, int, int]]] = [[] for _ in range(2 * WIDTH)]
+        for sq in range(2 * WIDTH):
+            low = 1 << sq
+            row, col = divmod(sq, WIDTH)
+            out = table[sq]
+            if not descent and col in PEAK:
+                across = 1 << PEAK_STEPS[sq][1]
+                out.append((across, 0, 0, low | across))
                 if not backward:
                     continue
-            if backward:  # where he counted his way here from
-                need = values[sq]
-                if not need:
+            allowed = origins[sq] if backward else (reach[sq][0] | reach[sq][1]) & hopeful
+            for other in range(row * WIDTH, row * WIDTH + WIDTH):
+                far = 1 << other
+                n = values[sq] if backward else values[other]
+                lo, hi = (sq, other) if sq < other else (other, sq)
+                if not 0 < n <= hi - lo <= n + 3 or not allowed & far:
                     continue
-                right, left = SIDES[sq]
-                right &= free_squares
-                left &= free_squares
-                for _ in range(need - 1):
-                    right &= right - 1  # the nearest to his right gone
-                    if left:
-                        left ^= 1 << left.bit_length() - 1  # the nearest to his left gone
-                if right:
-                    came = right & -right
-                    if came & origins[sq]:
-                        masks.append(low | came)
-                if left:
-                    came = 1 << left.bit_length() - 1
-                    if came & origins[sq]:
-                        masks.append(low | came)
-                continue
-            rightwards, leftwards = reach[sq]
-            free = rightwards & free_squares
-            count = 0
-            while free and count < most:
-                step = free & -free
-                free ^= step
-                count += 1
-                if values[step.bit_length() - 1] == count and step & hopeful:
-                    masks.append(low | step)
-            free = leftwards & free_squares
-            count = 0
-            while free and count < most:
-                here = free.bit_length() - 1
-                free ^= 1 << here
-                count += 1
-                if values[here] == count and hopeful >> here & 1:
-                    masks.append(low | 1 << here)
-        return tuple(masks)
+                d = hi - lo
+                between = (1 << hi) - (1 << lo + 1)
+                out.append((far, between, d - n, low | far))
+        return table
 
 
 @lru_cache(maxsize=256)
