@@ -465,3 +465,34 @@ def test_the_hint_panel_leaves_the_ends_in_sight(browser: Any, live_server: Any,
     page.locator('.slot.target[data-name="right"]').click()
     page.wait_for_function(f"() => window.BonesTable.state.view.move_number > {number}")
     assert not page.errors, page.errors
+
+
+QUIET = """() => new Promise((done) => {
+  let changes = 0;
+  const watch = new MutationObserver((records) => { changes += records.length; });
+  for (const id of ["board", "boneyard-tiles", "hand"]) {
+    const el = document.getElementById(id) || document.querySelector("." + id);
+    if (el) watch.observe(el, { childList: true, subtree: true });
+  }
+  setTimeout(() => { watch.disconnect(); done(changes); }, 1500);
+})"""
+
+
+@pytest.mark.parametrize("game", ["draw", "classic", "kozel"])
+@pytest.mark.parametrize("size", ["1280x800", "360x740", "740x360"])
+def test_a_waiting_table_is_not_drawn_again_and_again(browser: Any, live_server: Any, game: str, size: str) -> None:
+    # A redraw can change the room the board has (the status line wraps, the hand row grows), and
+    # the board's resize observer redraws: two sizes taking turns redrew every frame, so the tile a
+    # player was about to tap was detached again and again and the tap never landed.
+    page = open_checked(browser, live_server, {"game": game, "level": "easy", "seed": 11}, SIZES[size])
+    for _ in range(6):
+        current = wait_ready(page)
+        if current["status"] != "playing":
+            break
+        page.wait_for_timeout(200)
+        changes = page.evaluate(QUIET)
+        assert changes == 0, f"the table was drawn again {changes} times while it waited for you ({game}, {size})"
+        tap_move(page, current["legal_moves"][0])
+        page.wait_for_function(f"() => window.BonesTable.state.view.move_number > {current['move_number']}")
+    assert not page.errors, page.errors
+    page.close()

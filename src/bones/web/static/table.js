@@ -1187,8 +1187,25 @@
       else if ((ev.key === "d" || ev.key === "D") && mustDraw()) sendMove("draw");
       else if (ev.key === "p" || ev.key === "P") setPaused(!S.paused);
     });
-    let raf = 0;
-    const relayout = () => { cancelAnimationFrame(raf); raf = requestAnimationFrame(() => { if (S.view) { render(); retell(); refitBoard(); } }); };
+    // A redraw can change the room it is drawn in (a longer status wraps, the hand row grows), and
+    // the observer below then asks for another: two sizes taking turns redrew every frame, and a tile
+    // about to be tapped was detached each time. So only a new size is drawn again, and at most a few
+    // times a second.
+    let raf = 0, drawnFor = "", burst = 0, burstFrom = 0;
+    const relayout = () => {
+      cancelAnimationFrame(raf);
+      raf = requestAnimationFrame(() => {
+        if (!S.view) return;
+        const board = $("board");
+        const size = `${board.clientWidth}x${board.clientHeight}/${window.innerWidth}x${window.innerHeight}`;
+        if (size === drawnFor) return;
+        const now = performance.now();
+        if (now - burstFrom > 1000) { burstFrom = now; burst = 0; }
+        if (++burst > 4) { raf = 0; setTimeout(relayout, 1000 - (now - burstFrom)); return; }
+        drawnFor = size;
+        render(); retell(); refitBoard();
+      });
+    };
     window.addEventListener("resize", relayout);
     if (window.ResizeObserver) new ResizeObserver(relayout).observe($("board"));
     renderSoundButton();
