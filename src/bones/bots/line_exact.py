@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from bones.line.kernel import PASS, PLAY, PLAYING, Kernel
 from bones.line.rules import FIVES, MUGGINS, PIPS_TO_WINNER, LineRules
-from bones.tiles import HIGH, LOW, PIPS
+from bones.tiles import HIGH, LOW, PIPS, pips_of
 
 EXACT, LOWER, UPPER = 0, 1, 2
 INFINITY = 1 << 20
@@ -208,18 +208,9 @@ def _score(scoring: int, count: int) -> int:
     return count if scoring == 1 else count // 5
 
 
-def _pips(mask: int) -> int:
-    total = 0
-    while mask:
-        bit = mask & -mask
-        total += PIPS[bit.bit_length() - 1]
-        mask ^= bit
-    return total
-
-
 def _final(game: _Game, me: int, opp: int, went_out: bool) -> int:
     """End-of-hand points for the player whose hand is ``me``, minus the opponent's."""
-    mine, theirs = _pips(me), _pips(opp)
+    mine, theirs = pips_of(me), pips_of(opp)
     if went_out:
         won = theirs if not me else mine
         sign = 1 if not me else -1
