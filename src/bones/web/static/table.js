@@ -543,7 +543,8 @@
     const pickedMoves = S.picked ? movesFor(S.picked) : [];
     for (const m of pickedMoves) targets.add(m.split("@")[1] || "centre");
     const hinted = S.hint && S.hint.best ? (S.hint.best.split("@")[1] || "centre") : null;
-    for (const s of fit.slots) {
+    const places = separateTargets(fit.slots, targets);
+    for (const s of places) {
       const b = el("button", `slot ${s.width >= s.height ? "h" : "v"}`);
       b.type = "button";
       b.dataset.name = s.name;
@@ -562,6 +563,30 @@
       board.appendChild(b);
       if (focusedSlot === s.name && isTarget) b.focus();
     }
+  }
+
+  // Where the line is crowded, the places of two ends a tile fits can overlap, and a tap on one
+  // then lands on the other (or never lands). The places the picked tile may go are trimmed apart:
+  // each keeps the part of the overlap nearer its own side.
+  function separateTargets(slots, targets) {
+    const places = slots.map((s) => ({ ...s }));
+    const live = places.filter((s) => targets.has(s.name));
+    for (let i = 0; i < live.length; i++) {
+      for (let j = i + 1; j < live.length; j++) {
+        const a = live[i], b = live[j];
+        const ox = Math.min(a.left + a.width, b.left + b.width) - Math.max(a.left, b.left);
+        const oy = Math.min(a.top + a.height, b.top + b.height) - Math.max(a.top, b.top);
+        if (ox <= 0 || oy <= 0) continue;
+        const [pos, size] = ox <= oy ? ["left", "width"] : ["top", "height"];
+        const [first, second] = a[pos] + a[size] / 2 <= b[pos] + b[size] / 2 ? [a, b] : [b, a];
+        const cut = (Math.max(first[pos], second[pos]) + Math.min(first[pos] + first[size], second[pos] + second[size])) / 2;
+        const secondEnd = second[pos] + second[size];
+        first[size] = Math.max(8, cut - first[pos]);
+        second[pos] = cut;
+        second[size] = Math.max(8, secondEnd - cut);
+      }
+    }
+    return places;
   }
 
   function flyIn(e, animate) {
