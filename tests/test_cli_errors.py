@@ -8,18 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from bones.cli import main
+from tests.cli_run import run_cli
 
 HANDS = {"hands": [["6:6", "5:5"], ["1:0", "2:0"]], "opener": 0}
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
-    try:
-        main(list(argv))
-        code = 0
-    except SystemExit as done:
-        code = int(done.code or 0)
-    return code, capsys.readouterr().out
+run = run_cli
 
 
 def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:

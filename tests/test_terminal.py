@@ -2,25 +2,18 @@
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import pytest
 
 import bones
-from bones.cli import main
+from tests.cli_run import run_cli
 
 
 def run(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *argv: str, stdin: str = ""
 ) -> tuple[int, str]:
-    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-    try:
-        main(list(argv))
-        code = 0
-    except SystemExit as done:
-        code = int(done.code or 0)
-    return code, capsys.readouterr().out
+    return run_cli(capsys, *argv, stdin=stdin)
 
 
 def test_hint_on_a_bingo_record(

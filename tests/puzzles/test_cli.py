@@ -16,6 +16,7 @@ from bones.puzzles.grid import Grid
 from bones.puzzles.mountains import arrangement_from_grid, tiles_from_grid
 from bones.puzzles.problems import problems
 from bones.puzzles_cli import play_puzzle
+from tests.cli_run import run_cli
 
 BOOK_EXAMPLE = """\
     4|4 0|1 3|3
@@ -32,13 +33,7 @@ BOOK_EXAMPLE = """\
 """
 
 
-def run(capsys, *argv: str) -> tuple[int, str]:
-    try:
-        main(list(argv))
-        code = 0
-    except SystemExit as done:
-        code = int(done.code or 0)
-    return code, capsys.readouterr().out
+run = run_cli
 
 
 def test_solve_bee_json_has_moves_length_and_each_queens_length(tmp_path, capsys) -> None:
