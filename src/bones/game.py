@@ -147,6 +147,12 @@ class State(ABC):
         who = names[seat] if seat is not None and 0 <= seat < len(names) else "?"
         return f"{who}: {self.moves[-1]}" if self.moves else ""
 
+    def client_view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` sees, as JSON data for a client (the web table's board renderer named by
+        ``GameInfo.board`` draws it; any other client may read it). Never holds what ``seat`` may
+        not see. By default the observation's ``to_dict()``; games add what their board needs."""
+        return self.observation(seat).to_dict()
+
     def current_hand(self) -> int:
         """The number of the hand being played (from 1); a game not played in hands is one hand."""
         return 1
