@@ -73,6 +73,9 @@ def game_catalog() -> list[dict[str, Any]]:
         out.append(
             {
                 "id": entry.id,
+                "game_id": entry.game_id,
+                # the kind of board the browser draws it on: the client picks its renderer by this
+                "board": info.board,
                 "title": entry.title,
                 "summary": entry.summary,
                 "tagline": entry.tagline,

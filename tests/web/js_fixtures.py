@@ -1,0 +1,79 @@
+"""Views of real tables, saved as JSON for the browser modules' unit tests (tests/web/js/).
+
+The node tests read these files; ``test_web_js.py`` checks they are what the server sends today,
+so a change of the view shows up there. Regenerate with ``python -m tests.web.js_fixtures``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import bones
+from bones.web.table import COMPUTER, HUMAN, Seat, Table
+
+FOLDER = Path(__file__).parent / "js" / "fixtures"
+
+
+def table(game: str, seed: int, **options: Any) -> Table:
+    rules = bones.rules(game, **options)
+    seats = [Seat(HUMAN, "You", token="t")] + [
+        Seat(COMPUTER, name, "normal") for name in ["Lily", "Max", "Zoe"][: rules.players - 1]
+    ]
+    # A fixed id: the computers' choices are seeded by it, so the fixtures are the same every time.
+    return Table(f"fixture-{game}-{seed}", "normal", seats, rules.new_game(seed=seed))
+
+
+def play_until(tab: Table, done: Any, limit: int = 200) -> None:
+    """The human plays its first legal move, the computers theirs, until ``done(view)``."""
+    for _ in range(limit):
+        view = tab.view(0)
+        if done(view):
+            return
+        if view["status"] == "sheet":
+            tab.close_sheet(0)
+        elif view["to_move"] == 0 and view["legal_moves"] != ["pass"]:
+            tab.play(0, view["legal_moves"][0], tab.move_number)
+        else:
+            tab.step(tab.move_number)
+    raise AssertionError("the table never reached the position asked for")
+
+
+def views() -> dict[str, dict[str, Any]]:
+    out = {}
+    opening = table("draw", 3)
+    play_until(opening, lambda v: v["to_move"] == 0 and v["status"] == "playing")
+    out["line-opening"] = opening.view(0)
+
+    # A spinner with a branch off its short side, and the player to move with a tile for two ends.
+    spinner = table("allfives", 5, spinner=True)
+    play_until(
+        spinner,
+        lambda v: (
+            v["status"] == "playing"
+            and v["to_move"] == 0
+            and any(end["slot"] >= 2 for end in v["layout"]["ends"])
+            and any(t["slot"] >= 2 for t in v["layout"]["tiles"])
+        ),
+    )
+    out["line-spinner"] = spinner.view(0)
+
+    drawing = table("draw", 11)
+    play_until(drawing, lambda v: v["status"] == "playing" and v["legal_moves"] == ["draw"] and v["to_move"] == 0)
+    out["line-must-draw"] = drawing.view(0)
+
+    sheet = table("kozel", 2)
+    play_until(sheet, lambda v: v["status"] == "sheet")
+    out["line-kozel-sheet"] = sheet.view(0)
+    return out
+
+
+def write() -> None:
+    FOLDER.mkdir(parents=True, exist_ok=True)
+    for name, view in views().items():
+        (FOLDER / f"{name}.json").write_text(json.dumps(view, indent=1, sort_keys=True) + "\n")
+
+
+if __name__ == "__main__":
+    write()
