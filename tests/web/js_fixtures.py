@@ -40,6 +40,64 @@ def play_until(tab: Table, done: Any, limit: int = 200) -> None:
     raise AssertionError("the table never reached the position asked for")
 
 
+def board_view(state: Any, seat: int, before: Any = None) -> dict[str, Any]:
+    """The table's fields every game has, and the game's own ``client_view`` as ``board``: the
+    shape the generic table sends (a computer named Lily in seat 1)."""
+    last = None
+    if before is not None:
+        last = {"seat": before.to_move, "move": str(state.moves[-1]), "points": 0, "move_number": len(state.moves)}
+    return {
+        "id": "fixture",
+        "seat": seat,
+        "game": state.rules.game_id,
+        "title": state.rules.title,
+        "level": "normal",
+        "players": 2,
+        "teams": False,
+        "status": "over" if state.is_over else "playing",
+        "to_move": state.to_move,
+        "legal_moves": [str(m) for m in state.legal_moves] if state.to_move == seat else [],
+        "move_number": len(state.moves),
+        "seats": [{"name": "You", "kind": "human"}, {"name": "Lily", "kind": "computer", "level": "normal"}],
+        "sides": [0, 1],
+        "last": last,
+        "board": state.client_view(seat),
+    }
+
+
+def bingo_until(state: Any, done: Any, limit: int = 400) -> tuple[Any, Any]:
+    """Play the first legal move (seeded games) until ``done(state)``; the state and the one before."""
+    before = None
+    for _ in range(limit):
+        if done(state):
+            return state, before
+        if state.is_over:
+            break
+        before, state = state, state.play(state.legal_moves[0])
+    raise AssertionError("the game never reached the position asked for")
+
+
+def bingo_views() -> dict[str, dict[str, Any]]:
+    out = {}
+    honours = {
+        "hands": [["5:5", "4:4", "6:1", "3:2", "2:1", "1:0", "6:0"], ["6:6", "5:0", "4:1", "3:1", "2:0", "5:1", "4:0"]],
+        "trump_tile": "3:0",
+        "leader": 0,
+    }
+    out["bingo-lead-honours"] = board_view(bones.rules("bingo").new_game(seed=1, setup=honours), 0)
+    rules = bones.rules("bingo", target=2)
+    state, before = bingo_until(
+        rules.new_game(seed=4),
+        lambda s: s.to_move == 0 and s.client_view(0)["on_table"] is not None and s.moves,
+    )
+    out["bingo-answer"] = board_view(state, 0, before)
+    state, before = bingo_until(rules.new_game(seed=4), lambda s: s.to_move == 0 and s.client_view(0)["phase"] == "choose")
+    out["bingo-take"] = board_view(state, 0, before)
+    state, before = bingo_until(rules.new_game(seed=4), lambda s: len(s.results) == 1)
+    out["bingo-hand-over"] = board_view(state, 0, before)
+    return out
+
+
 def views() -> dict[str, dict[str, Any]]:
     out = {}
     opening = table("draw", 3)
@@ -66,7 +124,7 @@ def views() -> dict[str, dict[str, Any]]:
     sheet = table("kozel", 2)
     play_until(sheet, lambda v: v["status"] == "sheet")
     out["line-kozel-sheet"] = sheet.view(0)
-    return out
+    return out | bingo_views()
 
 
 def write() -> None:

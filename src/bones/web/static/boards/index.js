@@ -8,13 +8,15 @@
 //   refit(ctx)                       the board's room changed: draw again if the picture depends on it
 //   seatTiles(ctx, v, seat, side)    what sits under another player's name (the backs of their tiles)
 //   info(v)                          [label, number] pairs for the chip beside the score
+//   scores(v)                        optional: {scores, target, sides} where the view has no match score
 //   turnText(ctx, v), describe(ctx, v, last, old)   the status line while playing, and the last move
 //   soundOf(last), bubbleOf(v, last) the sound and the word over a name after a move
 //   automatic(v)                     true when the player's only move needs no choice (the server makes it)
 //   showHint(ctx, hint)              mark the hint on the board; returns the words for the status line
 //   key(ctx, ev), escape(ctx)        the board's keys; Escape drops a half-made choice (true if it did)
 //   focusTarget(ctx)                 where keyboard focus goes after a move
-//   handTitle(v, sheet), fillSheet(ctx, v, sheet, parts)   the hand sheet
+//   handTitle(v)                     how the hand ended, for the status line while its sheet is open
+//   fillSheet(ctx, v, {hands, totals})  fill the sheet's two tables; returns {title, note, final}
 const RENDERERS = new Map();
 
 export function registerBoard(kind, renderer) {

@@ -405,7 +405,8 @@ function seatTiles(ctx, v, seat, side) {
 }
 
 // --------------------------------------------------------------------- sheet
-function fillSheet(ctx, v, sh, { hands, totals }) {
+function fillSheet(ctx, v, { hands, totals }) {
+  const sh = v.sheet;
   hands.replaceChildren(row(["Player", "Tiles left", "Pips"], { header: true }));
   sh.hands.forEach((tiles, seat) => {
     const won = sh.winner !== null && sh.winner !== undefined && v.sides[seat] === v.sides[sh.winner];
@@ -431,7 +432,7 @@ function fillSheet(ctx, v, sh, { hands, totals }) {
     const cells = [sideName(v, side), ...(v.scores_during_play ? [sh.play_points[side]] : []), sh.points[side], match];
     totals.appendChild(row(cells));
   });
-  return W.sheetNote(v, sh);
+  return { title: `Hand ${sh.number}: ${W.handTitle(v, sh)}`, note: W.sheetNote(v, sh), final: sh.final };
 }
 
 // ------------------------------------------------------------------ renderer
@@ -489,7 +490,7 @@ export const lineBoard = {
       || hand[Math.min(ctx.focus.handIndex, hand.length - 1)]
       || null;
   },
-  handTitle: W.handTitle,
+  handTitle: (v) => W.handTitle(v, v.sheet),
   fillSheet,
 };
 

@@ -83,7 +83,7 @@ export function enterTable(v) {
 }
 
 function turnText(v) {
-  if (v.status === "sheet") return S.board.handTitle(v, v.sheet);
+  if (v.status === "sheet") return S.board.handTitle(v);
   if (v.status === "over") return "The match is over";
   return S.board.turnText(ctx, v);
 }
@@ -134,7 +134,10 @@ export function retell() {
 export function render(opts = {}) {
   const v = S.view;
   if (!v) return;
-  $("chip-score").replaceChildren(richText(scoreParts(v)));
+  // The match score: the view's, or the board's where the game keeps it in its own terms (sets).
+  const scored = S.board.scores ? { ...v, ...S.board.scores(v) } : v;
+  $("chip-score").hidden = !scored.scores;
+  if (scored.scores) $("chip-score").replaceChildren(richText(scoreParts(scored)));
   const chip = $("chip-info");
   const parts = [];
   S.board.info(v).forEach(([label, value], i) => {
@@ -278,8 +281,10 @@ async function tick() {
   if (NET.lost) { await refresh(); return; }
   if (v.status === "abandoned") { showGone(); return; }
   if (v.status === "sheet") {
-    if (S.sheetShownFor !== `${v.id}:${v.sheet.number}`) {
-      S.sheetShownFor = `${v.id}:${v.sheet.number}`;
+    // Each hand's sheet is shown once (it stays the same view until NEXT HAND).
+    const sheetKey = `${v.id}:${v.sheet && v.sheet.number !== undefined ? v.sheet.number : v.move_number}`;
+    if (S.sheetShownFor !== sheetKey) {
+      S.sheetShownFor = sheetKey;
       const delay = Math.max(0, PACE * 1.2 - (performance.now() - S.lastShown));
       setTimeout(() => { if (S.view === v) showSheet(v); }, delay);
     }
@@ -336,10 +341,10 @@ export async function refresh() {
 
 // ------------------------------------------------------------ sheet, results
 function showSheet(v) {
-  const sh = v.sheet;
-  $("sheet-title").textContent = `Hand ${sh.number}: ${S.board.handTitle(v, sh)}`;
-  $("sheet-note").textContent = S.board.fillSheet(ctx, v, sh, { hands: $("sheet-hands"), totals: $("sheet-totals") });
-  $("next-hand").textContent = sh.final ? "SEE RESULTS" : "NEXT HAND";
+  const sheet = S.board.fillSheet(ctx, v, { hands: $("sheet-hands"), totals: $("sheet-totals") });
+  $("sheet-title").textContent = sheet.title;
+  $("sheet-note").textContent = sheet.note;
+  $("next-hand").textContent = sheet.final ? "SEE RESULTS" : "NEXT HAND";
   $("sheet").hidden = false;
   sound("score");
   $("next-hand").focus();
