@@ -91,7 +91,9 @@ def bingo_views() -> dict[str, dict[str, Any]]:
         lambda s: s.to_move == 0 and s.client_view(0)["on_table"] is not None and s.moves,
     )
     out["bingo-answer"] = board_view(state, 0, before)
-    state, before = bingo_until(rules.new_game(seed=4), lambda s: s.to_move == 0 and s.client_view(0)["phase"] == "choose")
+    state, before = bingo_until(
+        rules.new_game(seed=4), lambda s: s.to_move == 0 and s.client_view(0)["phase"] == "choose"
+    )
     out["bingo-take"] = board_view(state, 0, before)
     state, before = bingo_until(rules.new_game(seed=4), lambda s: len(s.results) == 1)
     out["bingo-hand-over"] = board_view(state, 0, before)
