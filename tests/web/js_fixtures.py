@@ -65,7 +65,7 @@ def board_view(state: Any, seat: int, before: Any = None) -> dict[str, Any]:
     }
 
 
-def bingo_until(state: Any, done: Any, limit: int = 400) -> tuple[Any, Any]:
+def bingo_until(state: Any, done: Any, limit: int = 400) -> tuple[Any, Any]:  # any game, in fact
     """Play the first legal move (seeded games) until ``done(state)``; the state and the one before."""
     before = None
     for _ in range(limit):
@@ -100,6 +100,26 @@ def bingo_views() -> dict[str, dict[str, Any]]:
     return out
 
 
+def finder_views() -> dict[str, dict[str, Any]]:
+    out = {}
+    rules = bones.rules("finder")
+    state, before = bingo_until(rules.new_game(seed=2), lambda s: s.to_move == 0)
+    out["finder-first"] = board_view(state, 0, before)
+
+    def after(result: str) -> Any:
+        def done(s: Any) -> bool:
+            flips = [e for e in s.history if type(e).__name__ == "Flip"]
+            return s.to_move == 0 and bool(flips) and flips[-1].result == result and flips[-1].seat == 1
+
+        return done
+
+    state, before = bingo_until(rules.new_game(seed=2), after("trap"))
+    out["finder-trap"] = board_view(state, 0, before)
+    state, before = bingo_until(rules.new_game(seed=2), after("treasure"))
+    out["finder-treasure"] = board_view(state, 0, before)
+    return out
+
+
 def views() -> dict[str, dict[str, Any]]:
     out = {}
     opening = table("draw", 3)
@@ -126,7 +146,7 @@ def views() -> dict[str, dict[str, Any]]:
     sheet = table("kozel", 2)
     play_until(sheet, lambda v: v["status"] == "sheet")
     out["line-kozel-sheet"] = sheet.view(0)
-    return out | bingo_views()
+    return out | bingo_views() | finder_views()
 
 
 def write() -> None:

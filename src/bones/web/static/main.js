@@ -1,6 +1,7 @@
 // The web table's entry point: the renderers register their kinds of board, then the shell starts.
 // Plain ES modules, no build step.
 import "./boards/bingo.js";
+import "./boards/finder.js";
 import "./boards/line.js";
 import { fit, walk } from "./boards/line-layout.js";
 import { wireDialogs } from "./shell/dialogs.js";
