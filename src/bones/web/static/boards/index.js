@@ -3,6 +3,7 @@
 // kind of board joins by registering; a game joins by naming a kind that is registered.
 //
 // A renderer is an object with:
+//   adapt(view)                      optional: the server's view as this board reads it (ctx.S.view)
 //   enter()                          a new table: forget what was drawn for the last one
 //   render(ctx, {animate, old})      draw the board, the hand and the seat's choices from ctx.S.view
 //   refit(ctx)                       the board's room changed: draw again if the picture depends on it
@@ -11,12 +12,14 @@
 //   scores(v)                        optional: {scores, target, sides} where the view has no match score
 //   turnText(ctx, v), describe(ctx, v, last, old)   the status line while playing, and the last move
 //   soundOf(last), bubbleOf(v, last) the sound and the word over a name after a move
-//   automatic(v)                     true when the player's only move needs no choice (the server makes it)
+//   automatic(v)                     optional: the player's move needs no choice, the server makes it
+//                                    (default: the view's ``forced``)
 //   showHint(ctx, hint)              mark the hint on the board; returns the words for the status line
 //   key(ctx, ev), escape(ctx)        the board's keys; Escape drops a half-made choice (true if it did)
 //   focusTarget(ctx)                 where keyboard focus goes after a move
-//   handTitle(v)                     how the hand ended, for the status line while its sheet is open
-//   fillSheet(ctx, v, {hands, totals})  fill the sheet's two tables; returns {title, note, final}
+//   handTitle(v), fillSheet(ctx, v, {hands, totals})   optional: the hand sheet (its title on the
+//                                    status line; fill its two tables, return {title, note, final});
+//                                    by default the shell shows each side's points and totals
 const RENDERERS = new Map();
 
 export function registerBoard(kind, renderer) {

@@ -4,12 +4,27 @@ import { seatName, sideName } from "../shell/words.js";
 
 export const myTurn = (v) => !!v && v.status === "playing" && v.to_move === v.seat;
 
-// Until the view says which moves need no choice, the line's words for them are read here.
+// The server's view is what every game shows, plus ``board`` (the line's own view) and, in the
+// hand sheet, ``details`` (the line's own sheet). The line board reads them as one object: the
+// shell's keys, the board's beside them, each seat's hand size in its seat, the sheet's details
+// in the sheet. A view without ``board`` is already flat.
+export function adapt(v) {
+  if (!v || !v.board) return v;
+  const out = { ...v.board, ...v };
+  const sizes = v.board.hand_sizes || [];
+  out.seats = v.seats.map((seat, i) => ({ hand_size: sizes[i], ...seat }));
+  if (v.sheet) out.sheet = { ...v.sheet, ...(v.sheet.details || {}) };
+  return out;
+}
+
+// The line's words for the moves that are not a tile: a draw is the player's own tap on the
+// boneyard even when it is the only move; a pass is made by the server (the view's ``forced``).
 export const DRAW = "draw";
 export const PASS = "pass";
 export const onlyMove = (v, move) => myTurn(v) && v.legal_moves.length === 1 && v.legal_moves[0] === move;
 export const mustDraw = (v) => onlyMove(v, DRAW);
 export const mustPass = (v) => onlyMove(v, PASS);
+export const automatic = (v) => (v.forced !== undefined ? !!v.forced && !mustDraw(v) : mustPass(v));
 
 export const tileOf = (move) => move.split("@")[0];
 export const endOf = (move) => move.split("@")[1] || "centre";

@@ -437,6 +437,7 @@ function fillSheet(ctx, v, { hands, totals }) {
 
 // ------------------------------------------------------------------ renderer
 export const lineBoard = {
+  adapt: W.adapt,
   enter() {
     L.picked = null;
     L.boardKey = "";
@@ -466,7 +467,7 @@ export const lineBoard = {
   describe: (ctx, v, last, old) => W.describe(v, last, old, fitBoard(layoutOf(v))),
   soundOf: (last) => W.soundOf(last.move),
   bubbleOf: W.bubbleOf,
-  automatic: W.mustPass,
+  automatic: W.automatic,
   handSize: (v) => v.hand.length,
   showHint(ctx, h) {
     const v = ctx.S.view;

@@ -30,7 +30,7 @@ export function radio(container, items, selected, onPick) {
 }
 
 // The line CONTINUE shows for a match in progress.
-export const matchLine = (v) => `${v.title} · ${levelName(v.level)} · hand ${v.hand_no} · ${scoreText(v)}`;
+export const matchLine = (v) => [v.title, levelName(v.level), `hand ${v.hand_no}`, ...(v.scores ? [scoreText(v)] : [])].join(" · ");
 
 export function renderHome() {
   const c = S.catalog;

@@ -4,7 +4,7 @@
 // ctx.S.board, chosen by the kind of board the catalog names for the game.
 import { rendererFor } from "../boards/index.js";
 import { showGone, closeOverlays, openOverlay, keepFocus } from "./dialogs.js";
-import { $, el, richText, wait } from "./dom.js";
+import { $, el, richText, row, wait } from "./dom.js";
 import { showHome, startGame } from "./home.js";
 import { NET, answered, api, connectionBack, connectionLost, refused } from "./net.js";
 import { setSound, sound, soundOn } from "./sound.js";
@@ -71,6 +71,7 @@ export function enterTable(v) {
   S.token = v.token || S.token;
   S.board = board;
   S.view = null;
+  v = adapt(v);
   S.hint = null;
   S.paused = false;
   S.sheetShownFor = null;
@@ -82,13 +83,17 @@ export function enterTable(v) {
   schedule();
 }
 
+// The server's view as the table's board reads it.
+const adapt = (v) => (S.board && S.board.adapt ? S.board.adapt(v) : v);
+
 function turnText(v) {
-  if (v.status === "sheet") return S.board.handTitle(v);
+  if (v.status === "sheet") return S.board.handTitle ? S.board.handTitle(v) : sheetOf(v).title;
   if (v.status === "over") return "The match is over";
   return S.board.turnText(ctx, v);
 }
 
-export function applyView(v, opts = {}) {
+export function applyView(raw, opts = {}) {
+  const v = adapt(raw);
   const old = S.view;
   S.view = v;
   if (!old || old.move_number !== v.move_number || old.status !== v.status) S.hint = null;
@@ -97,7 +102,8 @@ export function applyView(v, opts = {}) {
   // The words for a move may name a place by where it lies on the board, so they are said from the
   // board as drawn, after the hand and the status line have taken the room they need.
   const tell = () => {
-    const event = news ? S.board.describe(ctx, v, v.last, old) : "";
+    // The board's words for the move, else the game's own narration.
+    const event = news ? S.board.describe(ctx, v, v.last, old) || (v.last.text || "").replace(/\.$/, "") : "";
     const turn = turnText(v);
     say(event ? `${event}. ${turn}` : turn);
     S.told = { view: v, text: $("status").textContent, tell };
@@ -135,7 +141,7 @@ export function render(opts = {}) {
   const v = S.view;
   if (!v) return;
   // The match score: the view's, or the board's where the game keeps it in its own terms (sets).
-  const scored = S.board.scores ? { ...v, ...S.board.scores(v) } : v;
+  const scored = !v.scores && S.board.scores ? { ...v, ...S.board.scores(v) } : v;
   $("chip-score").hidden = !scored.scores;
   if (scored.scores) $("chip-score").replaceChildren(richText(scoreParts(scored)));
   const chip = $("chip-info");
@@ -294,7 +300,7 @@ async function tick() {
   const seat = v.to_move;
   if (seat === v.seat) {
     // A move that needs no choice (a pass): the server makes it, the top line says it.
-    if (S.board.automatic(v)) await step(v, PACE * 0.8);
+    if (S.board.automatic ? S.board.automatic(v) : !!v.forced) await step(v, PACE * 0.8);
     return;
   }
   if (v.seats[seat].kind === "computer") {
@@ -340,8 +346,24 @@ export async function refresh() {
 }
 
 // ------------------------------------------------------------ sheet, results
+// The sheet every game has: how the hand ended, and each side's points and match total.
+function sheetOf(v, tables) {
+  const sh = v.sheet;
+  if (tables) {
+    tables.hands.replaceChildren(row([v.teams ? "Pair" : "Player", "This hand", "Match"], { header: true }));
+    sh.points.forEach((points, side) => {
+      const won = (sh.winners || []).some((seat) => v.sides[seat] === side);
+      tables.hands.appendChild(row([sideName(v, side), points, sh.totals[side]], { cls: won ? "winner" : "" }));
+    });
+    tables.totals.replaceChildren();
+  }
+  const title = sh.final && sh.number === 1 ? "The game is over" : `Hand ${sh.number} is over`;
+  return { title, note: sh.note || "", final: sh.final };
+}
+
 function showSheet(v) {
-  const sheet = S.board.fillSheet(ctx, v, { hands: $("sheet-hands"), totals: $("sheet-totals") });
+  const tables = { hands: $("sheet-hands"), totals: $("sheet-totals") };
+  const sheet = S.board.fillSheet ? S.board.fillSheet(ctx, v, tables) : sheetOf(v, tables);
   $("sheet-title").textContent = sheet.title;
   $("sheet-note").textContent = sheet.note;
   $("next-hand").textContent = sheet.final ? "SEE RESULTS" : "NEXT HAND";
