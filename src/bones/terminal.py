@@ -61,9 +61,10 @@ def game_help(state: State) -> str:
 
 
 def _human_move(state: State, names: Sequence[str], console: Console, ask: Callable[[str], str]) -> Move | None:
+    forced = state.forced_move()
+    if forced is not None:
+        return forced
     moves = state.legal_moves
-    if len(moves) == 1 and str(moves[0]) in ("draw", "pass"):
-        return moves[0]
     show_table(state, names, console)
     show_moves(moves, console)
     while True:
