@@ -52,7 +52,7 @@ class NewGame(BaseModel):
 
 
 class MoveIn(BaseModel):
-    move: str = Field(..., description="the move text: 6:3@left, 6:6 (opening), draw or pass", examples=["6:3@left"])
+    move: str = Field(..., description="the move text, as the view's legal_moves writes it", examples=["6:3@left"])
     move_number: int = Field(..., description="the move number of the view this move was chosen in")
 
 
