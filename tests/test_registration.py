@@ -28,7 +28,15 @@ def test_every_game_comes_from_an_entry_point_and_every_family_has_bots() -> Non
 def test_the_core_and_the_registries_list_no_modules() -> None:
     for path in (SRC / "game.py", SRC / "bots" / "__init__.py", SRC / "cli.py"):
         text = path.read_text(encoding="utf-8")
-        for family in ("bones.line", "bones.bingo", "bones.donimoes", "bones.puzzles", "bones.bots."):
+        for family in (
+            "bones.line",
+            "bones.bingo",
+            "bones.tetradominoes",
+            "bones.runners",
+            "bones.finder",
+            "bones.puzzles",
+            "bones.bots.",
+        ):
             assert f'"{family}' not in text, (path.name, family)
 
 
