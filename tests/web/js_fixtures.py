@@ -7,6 +7,7 @@ so a change of the view shows up there. Regenerate with ``python -m tests.web.js
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,66 +16,52 @@ from bones.web.table import COMPUTER, HUMAN, Seat, Table
 
 FOLDER = Path(__file__).parent / "js" / "fixtures"
 
+Done = Callable[[dict[str, Any], Table], bool]
+
 
 def table(game: str, seed: int, **options: Any) -> Table:
     rules = bones.rules(game, **options)
     seats = [Seat(HUMAN, "You", token="t")] + [
-        Seat(COMPUTER, name, "normal") for name in ["Lily", "Max", "Zoe"][: rules.players - 1]
+        Seat(COMPUTER, name, "normal") for name in ["Lily", "Max", "Zoe"][: rules.num_players - 1]
     ]
     # A fixed id: the computers' choices are seeded by it, so the fixtures are the same every time.
     return Table(f"fixture-{game}-{seed}", "normal", seats, rules.new_game(seed=seed))
 
 
-def play_until(tab: Table, done: Any, limit: int = 200) -> None:
-    """The human plays its first legal move, the computers theirs, until ``done(view)``."""
+def play_until(tab: Table, done: Done, limit: int = 400) -> dict[str, Any]:
+    """The human plays its first legal move, the computers theirs, until ``done(view, table)``."""
     for _ in range(limit):
         view = tab.view(0)
-        if done(view):
-            return
+        if done(view, tab):
+            return view
         if view["status"] == "sheet":
             tab.close_sheet(0)
-        elif view["to_move"] == 0 and view["legal_moves"] != ["pass"]:
+        elif view["to_move"] == 0 and not view["forced"]:
             tab.play(0, view["legal_moves"][0], tab.move_number)
         else:
             tab.step(tab.move_number)
     raise AssertionError("the table never reached the position asked for")
 
 
-def board_view(state: Any, seat: int, before: Any = None) -> dict[str, Any]:
-    """The table's fields every game has, and the game's own ``client_view`` as ``board``: the
-    shape the generic table sends (a computer named Lily in seat 1)."""
-    last = None
-    if before is not None:
-        last = {"seat": before.to_move, "move": str(state.moves[-1]), "points": 0, "move_number": len(state.moves)}
-    return {
-        "id": "fixture",
-        "seat": seat,
-        "game": state.rules.game_id,
-        "title": state.rules.title,
-        "level": "normal",
-        "players": 2,
-        "teams": False,
-        "status": "over" if state.is_over else "playing",
-        "to_move": state.to_move,
-        "legal_moves": [str(m) for m in state.legal_moves] if state.to_move == seat else [],
-        "move_number": len(state.moves),
-        "seats": [{"name": "You", "kind": "human"}, {"name": "Lily", "kind": "computer", "level": "normal"}],
-        "sides": [0, 1],
-        "last": last,
-        "board": state.client_view(seat),
-    }
+def my_turn(view: dict[str, Any]) -> bool:
+    return view["status"] == "playing" and view["to_move"] == 0
 
 
-def bingo_until(state: Any, done: Any, limit: int = 400) -> tuple[Any, Any]:  # any game, in fact
-    """Play the first legal move (seeded games) until ``done(state)``; the state and the one before."""
-    before = None
-    for _ in range(limit):
-        if done(state):
-            return state, before
-        if state.is_over:
-            break
-        before, state = state, state.play(state.legal_moves[0])
-    raise AssertionError("the game never reached the position asked for")
+def line_views() -> dict[str, dict[str, Any]]:
+    out = {}
+    out["line-opening"] = play_until(table("draw", 3), lambda v, t: my_turn(v))
+    # A spinner with a branch off its short side, and the player to move with a tile for two ends.
+    out["line-spinner"] = play_until(
+        table("allfives", 5, spinner=True),
+        lambda v, t: (
+            my_turn(v)
+            and any(end["slot"] >= 2 for end in v["board"]["layout"]["ends"])
+            and any(tile["slot"] >= 2 for tile in v["board"]["layout"]["tiles"])
+        ),
+    )
+    out["line-must-draw"] = play_until(table("draw", 11), lambda v, t: my_turn(v) and v["legal_moves"] == ["draw"])
+    out["line-kozel-sheet"] = play_until(table("kozel", 2), lambda v, t: v["status"] == "sheet")
+    return out
 
 
 def bingo_views() -> dict[str, dict[str, Any]]:
@@ -84,69 +71,62 @@ def bingo_views() -> dict[str, dict[str, Any]]:
         "trump_tile": "3:0",
         "leader": 0,
     }
-    out["bingo-lead-honours"] = board_view(bones.rules("bingo").new_game(seed=1, setup=honours), 0)
-    rules = bones.rules("bingo", target=2)
-    state, before = bingo_until(
-        rules.new_game(seed=4),
-        lambda s: s.to_move == 0 and s.client_view(0)["on_table"] is not None and s.moves,
+    lead = table("bingo", 1)
+    lead.state = bones.rules("bingo").new_game(seed=1, setup=honours)
+    out["bingo-lead-honours"] = lead.view(0)
+    out["bingo-answer"] = play_until(
+        table("bingo", 4, target=2), lambda v, t: my_turn(v) and v["board"]["on_table"] is not None and v["last"]
     )
-    out["bingo-answer"] = board_view(state, 0, before)
-    state, before = bingo_until(
-        rules.new_game(seed=4), lambda s: s.to_move == 0 and s.client_view(0)["phase"] == "choose"
+    out["bingo-take"] = play_until(
+        table("bingo", 7, target=2), lambda v, t: my_turn(v) and v["board"]["phase"] == "choose"
     )
-    out["bingo-take"] = board_view(state, 0, before)
-    state, before = bingo_until(rules.new_game(seed=4), lambda s: len(s.results) == 1)
-    out["bingo-hand-over"] = board_view(state, 0, before)
+    out["bingo-hand-over"] = play_until(
+        table("bingo", 0, target=3), lambda v, t: v["status"] == "sheet" and not v["sheet"]["final"]
+    )
     return out
 
 
 def finder_views() -> dict[str, dict[str, Any]]:
-    out = {}
-    rules = bones.rules("finder")
-    state, before = bingo_until(rules.new_game(seed=2), lambda s: s.to_move == 0)
-    out["finder-first"] = board_view(state, 0, before)
-
-    def after(result: str) -> Any:
-        def done(s: Any) -> bool:
-            flips = [e for e in s.history if type(e).__name__ == "Flip"]
-            return s.to_move == 0 and bool(flips) and flips[-1].result == result and flips[-1].seat == 1
+    def after(result: str) -> Done:
+        def done(view: dict[str, Any], tab: Table) -> bool:
+            flips = [e for e in view["board"]["history"] if e["event"] == "flip"]
+            return my_turn(view) and bool(flips) and flips[-1]["result"] == result and flips[-1]["seat"] == 1
 
         return done
 
-    state, before = bingo_until(rules.new_game(seed=2), after("trap"))
-    out["finder-trap"] = board_view(state, 0, before)
-    state, before = bingo_until(rules.new_game(seed=2), after("treasure"))
-    out["finder-treasure"] = board_view(state, 0, before)
-    return out
+    return {
+        "finder-first": play_until(table("finder", 2), lambda v, t: my_turn(v)),
+        "finder-trap": play_until(table("finder", 2), after("trap")),
+        "finder-treasure": play_until(table("finder", 2), after("treasure")),
+    }
+
+
+def runners_views() -> dict[str, dict[str, Any]]:
+    def jumps(view: dict[str, Any], tab: Table) -> bool:
+        return my_turn(view) and any(c.get("jumps") for c in view["board"]["choices"])
+
+    return {
+        "runners-place": play_until(table("runners", 5), lambda v, t: my_turn(v)),
+        "runners-run": play_until(
+            table("runners", 5), lambda v, t: my_turn(v) and v["board"]["last_path"]["kind"] == "run"
+        ),
+        "runners-jump": play_until(table("runners", 5), jumps),
+    }
+
+
+def tetra_views() -> dict[str, dict[str, Any]]:
+    def kind(name: str) -> Done:
+        return lambda v, t: my_turn(v) and any(c["kind"] == name for c in v["board"]["choices"])
+
+    return {
+        "tetra-first": play_until(table("tetradominoes", 5), lambda v, t: my_turn(v)),
+        "tetra-tetromino": play_until(table("tetradominoes", 5), kind("tetromino")),
+        "tetra-stuck": play_until(table("tetradominoes", 5), kind("reveal")),
+    }
 
 
 def views() -> dict[str, dict[str, Any]]:
-    out = {}
-    opening = table("draw", 3)
-    play_until(opening, lambda v: v["to_move"] == 0 and v["status"] == "playing")
-    out["line-opening"] = opening.view(0)
-
-    # A spinner with a branch off its short side, and the player to move with a tile for two ends.
-    spinner = table("allfives", 5, spinner=True)
-    play_until(
-        spinner,
-        lambda v: (
-            v["status"] == "playing"
-            and v["to_move"] == 0
-            and any(end["slot"] >= 2 for end in v["layout"]["ends"])
-            and any(t["slot"] >= 2 for t in v["layout"]["tiles"])
-        ),
-    )
-    out["line-spinner"] = spinner.view(0)
-
-    drawing = table("draw", 11)
-    play_until(drawing, lambda v: v["status"] == "playing" and v["legal_moves"] == ["draw"] and v["to_move"] == 0)
-    out["line-must-draw"] = drawing.view(0)
-
-    sheet = table("kozel", 2)
-    play_until(sheet, lambda v: v["status"] == "sheet")
-    out["line-kozel-sheet"] = sheet.view(0)
-    return out | bingo_views() | finder_views()
+    return line_views() | bingo_views() | finder_views() | runners_views() | tetra_views()
 
 
 def write() -> None:

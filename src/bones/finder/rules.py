@@ -589,7 +589,7 @@ class FinderState(SettledState):
         return render(self, seat)
 
     def client_view(self, seat: int) -> dict[str, Any]:
-        from bones.donimoes.finder_view import client_view
+        from bones.finder.view import client_view
 
         return client_view(self, seat)
 

@@ -39,8 +39,8 @@ test("the last two tiles of the boneyard: the trick's winner takes one, as butto
     ["take-hidden", "Take the face-down tile"],
   ]);
   assert.equal(B.turnText(v, null), "Take the trump tile or the face-down tile");
-  // The answer that won the trick, said with the points it took.
-  assert.equal(B.describe(v, v.last), "You answered 5:0: you take the trick (0 points)");
+  // The answer that lost the trick, said with the points it gave.
+  assert.equal(B.describe(v, v.last), "Lily answered 1:1: you take the trick (8 points)");
   assert.equal(B.describe(v, { seat: 1, move: "take-trump" }), "Lily takes the trump tile");
   assert.equal(B.describe(v, { seat: 0, move: "close" }), "You close: the trump tile is turned down, nobody draws again");
   assert.equal(B.soundOf("take-hidden"), "draw");
@@ -48,14 +48,15 @@ test("the last two tiles of the boneyard: the trick's winner takes one, as butto
 
 test("the end of a hand: who reached 70 and the sets it gave", () => {
   const v = fixture("bingo-hand-over");
-  const r = v.board.results.at(-1);
+  assert.equal(v.status, "sheet");
+  const r = v.sheet.details;
+  assert.deepEqual(r, v.board.results.at(-1));
   assert.equal(B.handTitle(v, r), "Lily reached 70: 2 sets");
   assert.deepEqual(B.sheetRows(v, r), [
-    { name: "You", won: false, cells: [4, 0, 12, 0, 0] },
-    { name: "Lily", won: true, cells: [4, 0, 74, 2, 2] },
+    { name: "You", won: false, cells: [1, 0, 7, 0, 0] },
+    { name: "Lily", won: true, cells: [5, 50, 79, 2, 2] },
   ]);
   assert.equal(B.SHEET_HEAD.length, B.sheetRows(v, r)[0].cells.length + 1);
-  assert.equal(B.describe(v, v.last), "Lily answered 6:1: Lily takes the trick (8 points)");
   const failed = { ...r, ending: "closer-failed", closed_by: 1, winner: 0, sets: [1, 0] };
   assert.equal(B.handTitle(v, failed), "Lily closed but fell short: You win 1 set");
   assert.equal(B.handTitle(v, { ...r, ending: "no-sets", winner: null }), "The tiles ran out with nobody at 70: no sets");

@@ -7,18 +7,17 @@ const F = await load("boards/finder-words.js");
 test("the first turn: the pawn comes in from the edge", () => {
   const v = fixture("finder-first");
   assert.equal(F.turnText(v), "Come in from the edge: tap a glowing face-down domino");
-  assert.equal(F.describe(v, v.last), "Lily flipped 5:5 at a1");
-  assert.deepEqual([...F.pawnsBySquare(v)], [["a1", [1]]]);
-  const a1 = v.board.rows[0][0];
-  assert.equal(F.squareWords(v, a1, F.pawnsBySquare(v)), "a1, shows 5, Lily's pawn");
-  assert.equal(F.squareWords(v, v.board.rows[0][2], F.pawnsBySquare(v)), "c1, face down");
+  assert.equal(F.describe(v, v.last), "Lily flipped 4:1 at h3");
+  assert.deepEqual([...F.pawnsBySquare(v)], [["h3", [1]]]);
+  assert.equal(F.squareWords(v, v.board.rows[2][7], F.pawnsBySquare(v)), "h3, shows 1, Lily's pawn");
+  assert.equal(F.squareWords(v, v.board.rows[0][0], F.pawnsBySquare(v)), "a1, face down");
   assert.deepEqual(F.infoItems(v), [["Treasure", "5:2"]]);
   assert.equal(F.treasureWords(v), "The treasure is five–two (5:2)");
 });
 
 test("a trap is said, and the turn it costs", () => {
   const v = fixture("finder-trap");
-  assert.equal(F.describe(v, v.last), "Lily flipped 3:0 at c3: a blank, a trap! Lily skips a turn");
+  assert.equal(F.describe(v, v.last), "Lily flipped 2:0 at f2: a blank, a trap! Lily skips a turn");
   assert.equal(F.turnText(v), "Walk and flip: tap a glowing face-down square");
   assert.deepEqual(v.board.skipping, [false, true]);
 });

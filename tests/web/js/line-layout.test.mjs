@@ -3,6 +3,7 @@ import { test } from "node:test";
 import { fixture, load } from "./helpers.mjs";
 
 const { fit } = await load("boards/line-layout.js");
+const { adapt } = await load("boards/line-words.js");
 
 const overlap = (a, b) =>
   Math.min(a.left + a.width, b.left + b.width) > Math.max(a.left, b.left) + 0.5 &&
@@ -14,7 +15,7 @@ const BOARDS = [[1180, 520], [340, 420], [560, 170]];
 for (const name of ["line-spinner", "line-must-draw", "line-kozel-sheet"]) {
   for (const [width, height] of BOARDS) {
     test(`${name} fits a ${width}x${height} board: every tile inside, none over another`, () => {
-      const v = fixture(name);
+      const v = adapt(fixture(name));
       const layout = v.status !== "playing" && v.sheet ? v.sheet.layout : v.layout;
       const drawn = fit(layout, width, height, { maxUnit: 40 });
       assert.equal(drawn.bad, 0);
@@ -33,7 +34,7 @@ for (const name of ["line-spinner", "line-must-draw", "line-kozel-sheet"]) {
 }
 
 test("a bigger board gets bigger tiles, up to the largest asked for", () => {
-  const v = fixture("line-kozel-sheet");
+  const v = adapt(fixture("line-kozel-sheet"));
   const small = fit(v.sheet.layout, 340, 420, { maxUnit: 40 });
   const big = fit(v.sheet.layout, 1180, 520, { maxUnit: 40 });
   assert.ok(big.unit > small.unit);

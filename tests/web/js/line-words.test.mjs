@@ -6,7 +6,7 @@ const W = await load("boards/line-words.js");
 const { fit } = await load("boards/line-layout.js");
 
 test("the first move of a hand: the lead, and the only tile that may open", () => {
-  const v = fixture("line-opening");
+  const v = W.adapt(fixture("line-opening"));
   assert.equal(W.myTurn(v), true);
   assert.equal(W.turnText(v, null), "Your lead: open with 5:5");
   assert.deepEqual(W.movesFor(v, "5:5"), ["5:5"]);
@@ -16,7 +16,7 @@ test("the first move of a hand: the lead, and the only tile that may open", () =
 });
 
 test("a spinner's short sides are named by the way their branch leaves the double", () => {
-  const v = fixture("line-spinner");
+  const v = W.adapt(fixture("line-spinner"));
   const drawn = fit(v.layout, 800, 450, { maxUnit: 40 });
   const words = Object.fromEntries(v.layout.ends.map((e) => [e.name, W.endWords(v.layout, e.name, drawn)]));
   assert.deepEqual(words, {
@@ -30,7 +30,7 @@ test("a spinner's short sides are named by the way their branch leaves the doubl
 });
 
 test("a tile that fits two ends lists both; a picked tile is said on the status line", () => {
-  const v = fixture("line-spinner");
+  const v = W.adapt(fixture("line-spinner"));
   assert.deepEqual(W.movesFor(v, "5:4"), ["5:4@left", "5:4@right"]);
   assert.equal(W.turnText(v, null), "Your turn");
   assert.equal(W.turnText(v, "5:4"), "Place 5:4: tap a glowing end");
@@ -48,7 +48,7 @@ test("branchWay reads where the branch's first tile lies against the double", ()
 });
 
 test("nothing fits and the boneyard is open: the player must draw", () => {
-  const v = fixture("line-must-draw");
+  const v = W.adapt(fixture("line-must-draw"));
   assert.equal(W.mustDraw(v), true);
   assert.equal(W.mustPass(v), false);
   assert.equal(W.turnText(v, null), "Nothing fits: tap the boneyard to draw");
@@ -65,7 +65,7 @@ test("nothing fits and the boneyard is open: the player must draw", () => {
 });
 
 test("a pass and a scoring move are said and shown over the name", () => {
-  const v = fixture("line-spinner");
+  const v = W.adapt(fixture("line-spinner"));
   const pass = { seat: 1, move: "pass", points: 0 };
   assert.equal(W.describe(v, pass, null, null), "Lily can't play and passes");
   assert.deepEqual(W.bubbleOf(v, pass), { text: "Pass", score: false });
@@ -78,7 +78,7 @@ test("a pass and a scoring move are said and shown over the name", () => {
 });
 
 test("the kozel hand sheet: who went out, the lighter pair, the eggs carried", () => {
-  const v = fixture("line-kozel-sheet");
+  const v = W.adapt(fixture("line-kozel-sheet"));
   assert.equal(v.status, "sheet");
   assert.equal(W.handTitle(v, v.sheet), "Zoe went out");
   assert.equal(W.sheetNote(v, v.sheet), "Lily & Zoe win the hand; the others write their pips.");
@@ -91,6 +91,6 @@ test("the kozel hand sheet: who went out, the lighter pair, the eggs carried", (
 });
 
 test("the info chip counts what the game has: the ends in play, the boneyard", () => {
-  const v = fixture("line-spinner");
+  const v = W.adapt(fixture("line-spinner"));
   assert.deepEqual(W.infoItems(v), [["Hand", v.hand_no], ["Ends", v.layout.count], ["Boneyard", v.boneyard_size]]);
 });

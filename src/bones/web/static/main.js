@@ -3,6 +3,8 @@
 import "./boards/bingo.js";
 import "./boards/finder.js";
 import "./boards/line.js";
+import "./boards/runners.js";
+import "./boards/tetradominoes.js";
 import { fit, walk } from "./boards/line-layout.js";
 import { wireDialogs } from "./shell/dialogs.js";
 import { $, wait } from "./shell/dom.js";

@@ -217,12 +217,15 @@ function seatTiles(ctx, v, seat, side) {
   return row2;
 }
 
+// The hand just finished: the sheet's details (the game's own sheet), else the board's last result.
+const resultOf = (v) => (v.sheet && v.sheet.details && v.sheet.details.ending ? v.sheet.details : v.board.results[v.board.results.length - 1]);
+
 function fillSheet(ctx, v, { hands, totals }) {
-  const r = v.board.results[v.board.results.length - 1];
+  const r = resultOf(v);
   hands.replaceChildren(row(B.SHEET_HEAD, { header: true }));
   for (const line of B.sheetRows(v, r)) hands.appendChild(row([line.name, ...line.cells], { cls: line.won ? "winner" : "" }));
   totals.replaceChildren();
-  const final = v.status === "over" || !!(v.sheet && v.sheet.final) || !!v.board.outcome;
+  const final = v.sheet ? !!v.sheet.final : !!v.board.outcome;
   return { title: `Hand ${r.number}: ${B.handTitle(v, r)}`, note: `${B.trumpWords(r.trump)}. First to ${v.board.target} sets wins the match.`, final };
 }
 
@@ -234,14 +237,14 @@ export const bingoBoard = {
     renderBoard(ctx, v);
     renderHand(ctx, v);
     $("boneyard").hidden = true;
-    $("hint-panel").hidden = true;
   },
   refit: () => false,
   scores: (v) => ({ scores: v.board.sets, target: v.board.target, sides: [0, 1] }),
   seatTiles,
   info: B.infoItems,
   turnText: (ctx, v) => B.turnText(v, K.picked),
-  describe: (ctx, v, last) => B.describe(v, last),
+  // The game's own narration says more (the tiles drawn, the honours shown); these words stand in without it.
+  describe: (ctx, v, last) => (last.text ? "" : B.describe(v, last)),
   soundOf: (last) => B.soundOf(last.move),
   bubbleOf: () => null,
   automatic: () => false,
@@ -259,7 +262,7 @@ export const bingoBoard = {
   focusTarget(ctx) {
     return document.querySelector(".hand .tile.fits") || document.querySelector(".bingo-move") || null;
   },
-  handTitle: (v) => B.handTitle(v, v.board.results[v.board.results.length - 1]),
+  handTitle: (v) => B.handTitle(v, resultOf(v)),
   fillSheet,
 };
 

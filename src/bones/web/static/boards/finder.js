@@ -142,7 +142,6 @@ export const finderBoard = {
     renderBoard(ctx, v);
     renderMine(ctx, v);
     $("boneyard").hidden = true;
-    $("hint-panel").hidden = true;
   },
   refit(ctx) {
     const grid = document.querySelector("#board .finder");
@@ -155,20 +154,16 @@ export const finderBoard = {
   info: F.infoItems,
   scores: F.scores,
   turnText: (ctx, v) => F.turnText(v),
-  describe: (ctx, v, last) => F.describe(v, last),
+  // The game's own narration, where the view has it; these words stand in without it.
+  describe: (ctx, v, last) => (last.text ? "" : F.describe(v, last)),
   soundOf: () => "play",
   bubbleOf: () => null,
   automatic: () => false,
   showHint(ctx, h) { return `Hint: step onto ${h.best}`; },
+  moveWords: (v, move) => `Step onto ${move}`,
   key: () => false,
   escape: () => false,
   focusTarget: () => document.querySelector(".finder-square.target"),
-  handTitle: (v) => "The game is over",
-  fillSheet(ctx, v, { hands, totals }) {
-    hands.replaceChildren();
-    totals.replaceChildren();
-    return { title: "The game is over", note: "", final: true };
-  },
 };
 
 registerBoard("finder", finderBoard);

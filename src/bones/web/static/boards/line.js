@@ -438,6 +438,7 @@ function fillSheet(ctx, v, { hands, totals }) {
 // ------------------------------------------------------------------ renderer
 export const lineBoard = {
   adapt: W.adapt,
+  drawsHint: true, // the ends a hinted move goes on are kept in sight
   enter() {
     L.picked = null;
     L.boardKey = "";

@@ -3,6 +3,7 @@
 // menu and the keys. The board itself (and what a move looks like) is the renderer's business:
 // ctx.S.board, chosen by the kind of board the catalog names for the game.
 import { rendererFor } from "../boards/index.js";
+import { hintTable } from "./hints.js";
 import { showGone, closeOverlays, openOverlay, keepFocus } from "./dialogs.js";
 import { $, el, richText, row, wait } from "./dom.js";
 import { showHome, startGame } from "./home.js";
@@ -157,6 +158,7 @@ export function render(opts = {}) {
   if (before && chip.textContent !== before) { chip.classList.remove("flash"); void chip.offsetWidth; chip.classList.add("flash"); }
   renderSeats(v);
   S.board.render(ctx, opts);
+  if (!S.board.drawsHint) renderHint(v);
   $("hint-btn").disabled = !myTurn();
 }
 
@@ -215,6 +217,21 @@ function seatBubble(v, last) {
   b.style.position = "fixed";
   document.body.appendChild(b);
   setTimeout(() => b.remove(), 1500);
+}
+
+// The hint's estimates, for boards that do not show them their own way.
+function renderHint(v) {
+  const panel = $("hint-panel");
+  const h = S.hint;
+  if (!h || !h.estimates || !myTurn()) { panel.hidden = true; return; }
+  const choices = (v.board && v.board.choices) || [];
+  const wordsOf = (move) => (S.board.moveWords && S.board.moveWords(v, move)) || (choices.find((c) => c.move === move) || {}).words || move;
+  const { head, rows } = hintTable(h, wordsOf);
+  const table = el("table");
+  table.appendChild(row(head, { header: true }));
+  rows.forEach((cells, i) => table.appendChild(row(cells, { cls: i === 0 ? "best" : "" })));
+  panel.replaceChildren(el("h3", "", "What each move is worth"), table);
+  panel.hidden = false;
 }
 
 // ------------------------------------------------------------------- moves
