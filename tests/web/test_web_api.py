@@ -18,6 +18,8 @@ from bones.web.storage import Store
 
 # The web table's list: the games drawn on the line board, in the order they registered, then variants.
 GAMES = ("draw", "block", "allfives", "muggins", "kozel", "classic", "partnership")
+# The other boards the browser draws, after the line games, grouped by board.
+OFFERED = GAMES + ("bingo", "tetradominoes", "runners", "finder")
 
 # A block hand: you open 6:6, Lily holds no six and passes, then 6:3 fits both ends.
 BOTH_ENDS = {
@@ -286,12 +288,12 @@ def test_first_visit_finds_everything_it_asks_for(client: TestClient) -> None:
 
 
 def test_the_list_of_games_comes_from_the_registry(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert table_games() == GAMES
+    assert table_games() == OFFERED
     # A game that registers with a board the table draws joins the list; one without a board does not.
     draw = bones.game.game_info("draw")
     monkeypatch.setitem(bones.game._REGISTRY, "draw2", GameInfo("draw2", "Draw again", "line", draw.make, board="line"))
     monkeypatch.setitem(bones.game._REGISTRY, "noboard", GameInfo("noboard", "No board", "line", draw.make))
-    assert table_games() == GAMES[:-1] + ("draw2", "partnership")
+    assert table_games() == GAMES[:-1] + ("draw2", "partnership") + OFFERED[len(GAMES) :]
 
 
 def test_the_catalog_and_views_say_what_the_page_shows_without_naming_games(client: TestClient) -> None:
@@ -305,7 +307,7 @@ def test_the_catalog_and_views_say_what_the_page_shows_without_naming_games(clie
 
 def test_the_rules_page_of_every_web_game(client: TestClient) -> None:
     catalog = client.get("/api/catalog").json()["games"]
-    assert [g["id"] for g in catalog] == list(GAMES)
+    assert [g["id"] for g in catalog] == list(OFFERED)
     for game in catalog:
         page = client.get(f"/api/rules/{game['id']}")
         assert page.status_code == 200, page.text

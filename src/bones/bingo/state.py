@@ -382,6 +382,11 @@ class BingoState(SettledState):
 
         return render_state(self, seat)
 
+    def client_view(self, seat: int) -> dict[str, Any]:
+        from bones.bingo.view import client_view
+
+        return client_view(self, seat)
+
     def narrate(self, before: State, names: Sequence[str]) -> str:
         """In words, the last move and what it led to, as seat 0 sees it (the terminal prints this)."""
         from bones.bingo.text import narrate

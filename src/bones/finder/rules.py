@@ -228,7 +228,9 @@ class Roll:
         data: dict[str, Any] = {"event": "roll", "seat": self.seat, "dice": list(self.dice), "purpose": self.purpose}
         if self.purpose == "treasure":
             data["result"] = self.result
-            if self.position is not None:
+            # Where the treasure lies is what the players look for: only the other rolls' dominoes
+            # (taken, under a pawn, face up) are in sight.
+            if self.position is not None and self.result != TREASURE:
                 data["domino"] = domino_name(self.position)
         return data
 
@@ -586,6 +588,11 @@ class FinderState(SettledState):
     def render(self, seat: int | None = None) -> str:
         return render(self, seat)
 
+    def client_view(self, seat: int) -> dict[str, Any]:
+        from bones.finder.view import client_view
+
+        return client_view(self, seat)
+
     def narrate(self, before: State, names: Sequence[str]) -> str:
         """In words, what happened since ``before`` (the terminal prints this after each move)."""
         start = len(before.history) if isinstance(before, FinderState) else 0
@@ -898,5 +905,7 @@ register(
         _make,
         (Option("players", 2, "number of players", choices=(2, 3, 4)),),
         "Domino Finder: a memory game with hidden traps (2-4 players)",
+        board="finder",
+        tagline="Flip face-down dominoes to find the treasure, and mind the blanks",
     )
 )

@@ -398,6 +398,11 @@ class RunnersState(SettledState):
             outcome=self.final,
         )
 
+    def client_view(self, seat: int) -> dict[str, Any]:
+        from bones.runners.view import client_view
+
+        return client_view(self, seat)
+
     def render(self, seat: int | None = None) -> str:
         return render(self.board, self.pos, seat, self.last_start, self.moves[-1] if self.moves else None, self.final)
 
@@ -660,5 +665,7 @@ register(
         _make,
         (),
         "Domino Runners: V-shaped runner moves drop checkers on a grid of dominoes (2 players)",
+        board="runners",
+        tagline="Run in a V, drop checkers on the numbers, jump the other's",
     )
 )

@@ -527,6 +527,11 @@ class TetraState(SettledState):
         sides = self.rules.sides
         return {s for s in range(self.rules.players) if sides[s] == sides[seat]}
 
+    def client_view(self, seat: int) -> dict[str, Any]:
+        from bones.tetradominoes.view import client_view
+
+        return client_view(self, seat)
+
     def render(self, seat: int | None = None) -> str:
         from bones.tetradominoes.text import render_state
 
@@ -674,5 +679,7 @@ INFO = GameInfo(
         Option("solitaire_level", 1, "solitaire scoring: Level 1, or Level 2 (adds the longest side)", choices=(1, 2)),
     ),
     "Play matching dominoes in a grid, then try to play the tetromino shapes on top.",
+    board="tetradominoes",
+    tagline="Match dominoes in a grid, then lay tetrominoes on the numbers",
 )
 register(INFO)
