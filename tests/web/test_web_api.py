@@ -202,7 +202,7 @@ def test_a_real_server_keeps_the_deal_secret(tmp_path) -> None:
         assert record.status_code == 409
 
 
-def test_continue_finds_the_unfinished_game_and_a_new_game_abandons_it(client: TestClient) -> None:
+def test_continue_finds_the_unfinished_game_a_new_game_keeps_it_and_abandon_gives_it_up(client: TestClient) -> None:
     assert client.get("/api/games/current").status_code == 204  # nothing to continue is no error
     first, headers = start(client, game="block", setup=BOTH_ENDS)
     client.post(f"/api/games/{first['id']}/moves", headers=headers, json={"move": "6:6", "move_number": 0})
@@ -210,8 +210,15 @@ def test_continue_finds_the_unfinished_game_and_a_new_game_abandons_it(client: T
     assert current["id"] == first["id"] and current["token"] == first["token"] and current["move_number"] == 1
     second, _ = start(client, game="allfives")
     assert client.get("/api/games/current").json()["id"] == second["id"]
+    # A player may have several matches going: the new one leaves the first as it was, and lists both.
+    assert [g["id"] for g in client.get("/api/player").json()["games"]] == [second["id"], first["id"]]
+    assert client.get(f"/api/games/{first['id']}", headers=headers).json()["status"] == "playing"
+    given_up = client.post(f"/api/games/{first['id']}/abandon", headers=headers)
+    assert given_up.status_code == 200 and given_up.json()["status"] == "abandoned"
+    assert client.post(f"/api/games/{first['id']}/abandon", headers=headers).status_code == 409
     gone = client.post(f"/api/games/{first['id']}/step", headers=headers, json={"move_number": 1})
     assert gone.status_code == 409 and "abandoned" in gone.json()["detail"]
+    assert [g["id"] for g in client.get("/api/player").json()["games"]] == [second["id"]]
     assert client.get(f"/api/games/{first['id']}", headers=headers).json()["status"] == "abandoned"
     stats = client.get("/api/stats", params={"game": "block", "level": "normal"}).json()
     assert (stats["played"], stats["won"], stats["abandoned"]) == (0, 0, 1)
@@ -236,13 +243,14 @@ def test_an_abandoned_match_is_recorded_as_abandoned_not_as_a_result(client: Tes
     kozel, headers = start(client, game="kozel", level="easy", setup={"hands": KOZEL_HANDS, "scores": [30, 12]})
     view = client.post(f"/api/games/{kozel['id']}/step", headers=headers, json={"move_number": 0}).json()
     assert view["move_number"] == 1
-    start(client, game="block", level="easy")  # abandons the kozel match
+    client.post(f"/api/games/{kozel['id']}/abandon", headers=headers)
     assert client.get(f"/api/games/{kozel['id']}", headers=headers).json()["status"] == "abandoned"
     stats = client.get("/api/stats", params={"game": "kozel", "level": "easy"}).json()
     assert (stats["played"], stats["won"], stats["best_score"], stats["average_score"]) == (0, 0, None, None)
     assert stats["abandoned"] == 1
     # A match given up before any move is not counted at all.
-    start(client, game="block", level="easy")
+    unplayed, headers = start(client, game="block", level="easy")
+    client.post(f"/api/games/{unplayed['id']}/abandon", headers=headers)
     block = client.get("/api/stats", params={"game": "block", "level": "easy"}).json()
     assert (block["played"], block["won"], block["abandoned"], block["streak"]) == (2, 2, 0, 2)
 
