@@ -40,7 +40,12 @@ TOKEN_HEADER = "X-Seat-Token"
 
 Token = Annotated[
     str | None,
-    Header(alias=TOKEN_HEADER, max_length=64, description="the secret of your seat, from POST /api/games"),
+    # Tokens are URL-safe base64; anything else (non-ASCII text above all) is refused before it is compared.
+    Header(
+        alias=TOKEN_HEADER,
+        pattern=r"^[A-Za-z0-9_-]{0,64}$",
+        description="the secret of your seat, from POST /api/games",
+    ),
 ]
 GameId = Annotated[str, PathParam(pattern=r"^[A-Za-z0-9_-]{1,64}$", description="the id of a match")]
 Player = Annotated[str, Depends(player_of)]
