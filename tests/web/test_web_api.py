@@ -202,7 +202,7 @@ def test_a_real_server_keeps_the_deal_secret(tmp_path) -> None:
         assert record.status_code == 409
 
 
-def test_continue_finds_the_unfinished_game_a_new_game_keeps_it_and_abandon_gives_it_up(client: TestClient) -> None:
+def test_continue_finds_the_unfinished_game_and_a_new_game_abandons_it(client: TestClient) -> None:
     assert client.get("/api/games/current").status_code == 204  # nothing to continue is no error
     first, headers = start(client, game="block", setup=BOTH_ENDS)
     client.post(f"/api/games/{first['id']}/moves", headers=headers, json={"move": "6:6", "move_number": 0})
@@ -210,18 +210,24 @@ def test_continue_finds_the_unfinished_game_a_new_game_keeps_it_and_abandon_give
     assert current["id"] == first["id"] and current["token"] == first["token"] and current["move_number"] == 1
     second, _ = start(client, game="allfives")
     assert client.get("/api/games/current").json()["id"] == second["id"]
-    # A player may have several matches going: the new one leaves the first as it was, and lists both.
-    assert [g["id"] for g in client.get("/api/player").json()["games"]] == [second["id"], first["id"]]
-    assert client.get(f"/api/games/{first['id']}", headers=headers).json()["status"] == "playing"
-    given_up = client.post(f"/api/games/{first['id']}/abandon", headers=headers)
-    assert given_up.status_code == 200 and given_up.json()["status"] == "abandoned"
-    assert client.post(f"/api/games/{first['id']}/abandon", headers=headers).status_code == 409
     gone = client.post(f"/api/games/{first['id']}/step", headers=headers, json={"move_number": 1})
     assert gone.status_code == 409 and "abandoned" in gone.json()["detail"]
-    assert [g["id"] for g in client.get("/api/player").json()["games"]] == [second["id"]]
     assert client.get(f"/api/games/{first['id']}", headers=headers).json()["status"] == "abandoned"
     stats = client.get("/api/stats", params={"game": "block", "level": "normal"}).json()
     assert (stats["played"], stats["won"], stats["abandoned"]) == (0, 0, 1)
+    assert [g["id"] for g in client.get("/api/player").json()["games"]] == [second["id"]]
+
+
+def test_a_table_with_seats_for_people_is_kept_and_abandon_gives_a_match_up(client: TestClient) -> None:
+    people, headers = start(client, seats=[{"kind": "human"}, {"kind": "human"}])
+    solo, solo_headers = start(client)
+    # A new match gives up only your match against computers: a table with other people stays, listed.
+    assert [g["id"] for g in client.get("/api/player").json()["games"]] == [solo["id"], people["id"]]
+    given_up = client.post(f"/api/games/{people['id']}/abandon", headers=headers)
+    assert given_up.status_code == 200 and given_up.json()["status"] == "abandoned"
+    assert client.post(f"/api/games/{people['id']}/abandon", headers=headers).status_code == 409
+    assert [g["id"] for g in client.get("/api/player").json()["games"]] == [solo["id"]]
+    assert client.get(f"/api/games/{solo['id']}", headers=solo_headers).json()["status"] == "playing"
 
 
 # Kozel in its second hand: your pair has written 30, the others 12 (low is good).

@@ -79,7 +79,8 @@ class Referee:
         name: str | None = None,
     ) -> Table:
         """A new table; ``player`` takes seat 0 (shown as ``name`` unless the seat list names it). Other
-        human seats stay free for players who take them (``take_seat``)."""
+        human seats stay free for players who take them (``take_seat``). The player's unfinished match
+        against computers, if any, is abandoned."""
         offered = table_games()
         if game not in offered:
             raise TableError(f"unknown game {game!r}; the web table plays {', '.join(offered)}")
@@ -108,7 +109,9 @@ class Referee:
             state = rules.new_game(seed=seed, setup=setup)
         except ValueError as error:
             raise TableError(f"the setup is not valid: {error}") from None
-        # A player may have several matches going: a new one leaves the others as they are.
+        # One match against computers at a time (the page's PLAY gives the unfinished one up, after asking), but
+        # tables with seats for other people stay: a player may sit at several. Nobody else's match is touched.
+        self._replace_solo_matches(player)
         table = Table(uuid.uuid4().hex, level, seat_list, state)
         self.store.create_game(
             table.id,
@@ -121,6 +124,15 @@ class Referee:
         )
         self._remember(table)
         return table
+
+    def _replace_solo_matches(self, player: str) -> None:
+        solo = [
+            game.id
+            for game in self.store.games_of(player)
+            if game.owner == player and sum(seat.get("kind") == HUMAN for seat in game.seats) == 1
+        ]
+        for game_id in self.store.abandon(solo):
+            self._forget(game_id)
 
     def _seats(
         self, rules: LineRules, level: str, seats: Sequence[Mapping[str, Any]] | None, host: str | None = None
