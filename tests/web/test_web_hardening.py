@@ -180,3 +180,20 @@ def test_security_headers_and_a_page_that_needs_no_inline_script(client: TestCli
     assert not re.search(r"<script(?![^>]*\bsrc=)", page.text)
     assert not re.search(r"\son[a-z]+\s*=", page.text)
     assert client.get("/docs").status_code == 200
+
+
+def test_two_hundred_tables_at_once_are_served_without_replaying(monkeypatch: pytest.MonkeyPatch) -> None:
+    referee = Referee(Store("sqlite://"))
+    tables = [referee.create("draw", "easy", player=f"p{n}") for n in range(200)]
+    replays: list[str] = []
+    rebuild = Referee._rebuild
+
+    def counted(self: Referee, stored: Any) -> Table:
+        replays.append(stored.id)
+        return rebuild(self, stored)
+
+    monkeypatch.setattr(Referee, "_rebuild", counted)
+    for _ in range(2):
+        for number, table in enumerate(tables):
+            assert referee.view(table.id, f"p{number}", table.seats[0].token)["id"] == table.id
+    assert replays == []

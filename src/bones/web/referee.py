@@ -47,7 +47,7 @@ class Referee:
         self,
         store: Store,
         allow_setup: bool = False,
-        cache_size: int = 64,
+        cache_size: int = 1024,  # tables kept built (a long match is some 50 KB): past it, a request replays
         hint_limit: RateLimiter[str] | None = None,
     ) -> None:
         self.store = store
