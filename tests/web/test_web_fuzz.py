@@ -27,7 +27,7 @@ from bones.web.app import create_app
 from bones.web.players import COOKIE
 from bones.web.storage import Base, Store
 
-REQUESTS = 800  # per database: a few seconds each on a quiet machine, 15-20 s on a loaded one
+REQUESTS = 1000  # per database: a few seconds each on a quiet machine, 10-15 s on a loaded one
 
 WEIRD_VALUES: list[Any] = [
     None,
