@@ -222,7 +222,11 @@ def test_a_table_with_seats_for_people_is_kept_and_abandon_gives_a_match_up(clie
     people, headers = start(client, seats=[{"kind": "human"}, {"kind": "human"}])
     solo, solo_headers = start(client)
     # A new match gives up only your match against computers: a table with other people stays, listed.
-    assert [g["id"] for g in client.get("/api/player").json()["games"]] == [solo["id"], people["id"]]
+    listed = client.get("/api/player").json()["games"]
+    assert [(g["id"], g["seat"], g["token"]) for g in listed] == [
+        (solo["id"], 0, solo["token"]),
+        (people["id"], 0, people["token"]),
+    ]
     given_up = client.post(f"/api/games/{people['id']}/abandon", headers=headers)
     assert given_up.status_code == 200 and given_up.json()["status"] == "abandoned"
     assert client.post(f"/api/games/{people['id']}/abandon", headers=headers).status_code == 409

@@ -98,7 +98,9 @@ class NameIn(Strict):
 
 class PlayerOut(BaseModel):
     name: str | None = Field(..., description="the name you set, or null")
-    games: list[dict[str, Any]] = Field(..., description="your unfinished matches, the latest first")
+    games: list[dict[str, Any]] = Field(
+        ..., description="your unfinished matches, the latest first, each with your seat and its token"
+    )
 
 
 class Problem(BaseModel):
@@ -219,10 +221,21 @@ def create_app(store: Store | None = None, allow_setup: bool = False, referee: R
 
     @app.get("/api/player", response_model=PlayerOut, summary="You: your name and your unfinished matches")
     def who(player: Player) -> dict[str, Any]:
-        games = [
-            {"id": g.id, "game": g.game, "level": g.level, "move_number": g.move_number, "updated": g.updated_at}
-            for g in store.games_of(player)
-        ]
+        games = []
+        for game in store.games_of(player):
+            # The seat token of each: the cookie proves the player, and other sites cannot read this answer.
+            seat = referee.seats_held(game.id, player)[0]
+            games.append(
+                {
+                    "id": game.id,
+                    "game": game.game,
+                    "level": game.level,
+                    "move_number": game.move_number,
+                    "updated": game.updated_at,
+                    "seat": seat,
+                    "token": game.seats[seat].get("token"),
+                }
+            )
         return {"name": store.name_of(player), "games": jsonable(games)}
 
     @app.put("/api/player/name", response_model=PlayerOut, responses=errors, summary="Set the name others see")
