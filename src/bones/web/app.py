@@ -251,7 +251,7 @@ def create_app(store: Store | None = None, allow_setup: bool = False, referee: R
     def new_game(body: NewGame, player: Player) -> dict[str, Any]:
         seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
         table = referee.create(
-            body.game, body.level, body.players, body.seed, body.setup, seats, player, store.name_of(player)
+            body.game, body.level, body.players, body.seed, body.setup, seats, player=player, name=store.name_of(player)
         )
         return table.view(0, token=True)
 

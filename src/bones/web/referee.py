@@ -75,7 +75,8 @@ class Referee:
         seed: int | None = None,
         setup: Mapping[str, Any] | None = None,
         seats: Sequence[Mapping[str, Any]] | None = None,
-        player: str = "",
+        *,
+        player: str,
         name: str | None = None,
     ) -> Table:
         """A new table; ``player`` takes seat 0 (shown as ``name`` unless the seat list names it). Other
