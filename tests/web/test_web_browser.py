@@ -587,6 +587,8 @@ def test_the_statistics_screen(browser: Any, live_server: Any, artifacts: Path) 
     page = browser.new_page(viewport=LANDSCAPE)
     errors = console_errors(page)
     page.goto(f"{live_server.url}/?pace=0")
+    page.locator("#play").wait_for(state="visible")
+    page.wait_for_load_state("networkidle")  # CONTINUE was looked for before the matches below are written
     player = next(c["value"] for c in page.context.cookies() if c["name"] == COOKIE).rpartition(".")[0]
     store = live_server.store
     seats = [{"kind": "human", "name": "You", "token": "t"}]

@@ -134,7 +134,10 @@ def test_ten_players_at_once_each_keep_their_table(app: Any) -> None:
     assert sorted(game.id for game in store.unfinished()) == sorted(tables.values())
 
 
-def test_the_player_cookie_is_signed_httponly_lax_and_outlives_the_server(tmp_path: Path) -> None:
+def test_the_player_cookie_is_signed_httponly_lax_and_outlives_the_server(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(ENV_SECRET, raising=False)
     url = f"sqlite:///{tmp_path / 'bones.sqlite3'}"
     first = TestClient(create_app(Store(url)))
     set_cookie = first.get("/").headers["set-cookie"]

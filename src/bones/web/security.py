@@ -8,7 +8,8 @@
   float (``1e999``), with 422, which Python's ``json`` would accept.
 - Error replies quote at most ``EXCERPT`` characters of what was sent (``excerpt``).
 - Security headers: a Content-Security-Policy with scripts from this server only (the
-  page is static modules: no inline script), no framing, no sniffing, no referrer to
+  page is static files: no inline script or handler), inline styles allowed (the tests
+  add style tags to the page), no framing, no sniffing, no referrer to
   other sites, no powerful browser features. The API docs (``/docs``, ``/redoc``) load
   Swagger UI from its CDN with one inline script and show no user data: they get their
   own, looser policy.
