@@ -245,6 +245,23 @@ def test_continue_finds_the_unfinished_game_and_a_new_game_abandons_it(client: T
     assert client.get(f"/api/games/{first['id']}", headers=headers).json()["status"] == "abandoned"
     stats = client.get("/api/stats", params={"game": "block", "level": "normal"}).json()
     assert (stats["played"], stats["won"], stats["abandoned"]) == (0, 0, 1)
+    assert [g["id"] for g in client.get("/api/player").json()["games"]] == [second["id"]]
+
+
+def test_a_table_with_seats_for_people_is_kept_and_abandon_gives_a_match_up(client: TestClient) -> None:
+    people, headers = start(client, seats=[{"kind": "human"}, {"kind": "human"}])
+    solo, solo_headers = start(client)
+    # A new match gives up only your match against computers: a table with other people stays, listed.
+    listed = client.get("/api/player").json()["games"]
+    assert [(g["id"], g["seat"], g["token"]) for g in listed] == [
+        (solo["id"], 0, solo["token"]),
+        (people["id"], 0, people["token"]),
+    ]
+    given_up = client.post(f"/api/games/{people['id']}/abandon", headers=headers)
+    assert given_up.status_code == 200 and given_up.json()["status"] == "abandoned"
+    assert client.post(f"/api/games/{people['id']}/abandon", headers=headers).status_code == 409
+    assert [g["id"] for g in client.get("/api/player").json()["games"]] == [solo["id"]]
+    assert client.get(f"/api/games/{solo['id']}", headers=solo_headers).json()["status"] == "playing"
 
 
 # Kozel in its second hand: your pair has written 30, the others 12 (low is good).
@@ -266,13 +283,14 @@ def test_an_abandoned_match_is_recorded_as_abandoned_not_as_a_result(client: Tes
     kozel, headers = start(client, game="kozel", level="easy", setup={"hands": KOZEL_HANDS, "scores": [30, 12]})
     view = client.post(f"/api/games/{kozel['id']}/step", headers=headers, json={"move_number": 0}).json()
     assert view["move_number"] == 1
-    start(client, game="block", level="easy")  # abandons the kozel match
+    client.post(f"/api/games/{kozel['id']}/abandon", headers=headers)
     assert client.get(f"/api/games/{kozel['id']}", headers=headers).json()["status"] == "abandoned"
     stats = client.get("/api/stats", params={"game": "kozel", "level": "easy"}).json()
     assert (stats["played"], stats["won"], stats["best_score"], stats["average_score"]) == (0, 0, None, None)
     assert stats["abandoned"] == 1
     # A match given up before any move is not counted at all.
-    start(client, game="block", level="easy")
+    unplayed, headers = start(client, game="block", level="easy")
+    client.post(f"/api/games/{unplayed['id']}/abandon", headers=headers)
     block = client.get("/api/stats", params={"game": "block", "level": "easy"}).json()
     assert (block["played"], block["won"], block["abandoned"], block["streak"]) == (2, 2, 0, 2)
 
