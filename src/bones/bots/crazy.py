@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from bones.bots import Estimate, line_exact, work
 from bones.bots.belief import Belief
 from bones.bots.line_search import playout, value
+from bones.bots.play_model import PlayModel
 from bones.line.kernel import Kernel
 from bones.line.moves import LineMove
 from bones.line.rules import LineRules
@@ -35,6 +36,7 @@ DEFAULT_SECONDS = 1.0
 DEFAULT_SAMPLES = 4000
 DEFAULT_EXACT_HIDDEN = 0  # tiles hidden (other hands and boneyard) at or below which sampled deals are solved
 DEFAULT_EXACT_SAMPLES = 200
+DEFAULT_INFER = False  # weigh sampled deals by the other seats' plays (play_model)
 NOISE = 97  # a prime, so cycling noise does not line up with turns
 
 
@@ -43,8 +45,9 @@ class _Tally:
     moves: list[LineMove]
     value: float = 0.0
     points: float = 0.0
-    wins: int = 0
+    wins: float = 0.0
     samples: int = 0
+    weight: float = 0.0  # sum of the samples' weights (inference from plays)
 
 
 def _key(kernel: Kernel, move: LineMove) -> tuple[int, ...]:
@@ -64,6 +67,7 @@ def estimate_moves(
     stats: dict[str, int] | None = None,
     exact_hidden: int = DEFAULT_EXACT_HIDDEN,
     exact_samples: int = DEFAULT_EXACT_SAMPLES,
+    infer: bool = DEFAULT_INFER,
 ) -> list[Estimate]:
     """Every legal move of the seat to move with its expected points and chance to win the hand, best first.
 
@@ -79,6 +83,7 @@ def estimate_moves(
     seat = obs.seat
     side = rules.sides[seat]
     belief = Belief.of(obs)
+    model = PlayModel.of(obs) if infer else None
     exact = line_exact.supported(rules) and len(belief.unknown) <= exact_hidden and public.placed > 0
     if exact:
         samples = min(samples, exact_samples)
@@ -87,7 +92,8 @@ def estimate_moves(
     while done < samples:
         if seconds is not None and done and time.perf_counter() - started > seconds:
             break
-        hands, boneyard = belief.sample(rng)
+        hands, boneyard, drawn = belief.sample_timed(rng)
+        weight = model.weight(hands, drawn) if model is not None else 1.0
         base = public.copy()
         for other, mask in hands.items():
             base.hands[other] = mask
@@ -96,9 +102,10 @@ def estimate_moves(
             solver = line_exact.Solver(rules, base)
             for tally in tallies:
                 solved = solver.value_after(base, tally.moves[0].kernel_move)
-                tally.value += solved
-                tally.points += solved
-                tally.wins += int(solved > 0)
+                tally.value += weight * solved
+                tally.points += weight * solved
+                tally.wins += weight * (solved > 0)
+                tally.weight += weight
                 tally.samples += 1
             done += 1
             continue
@@ -119,14 +126,15 @@ def estimate_moves(
                     result.hand_winner,
                     side if obs.scores[side] + made[side] >= rules.target else result.match_end,
                 )
-            tally.value += value(rules, side, obs.scores, result)
+            tally.value += weight * value(rules, side, obs.scores, result)
             diff = result.points[side] - sum(p for s, p in enumerate(result.points) if s != side) / max(
                 1, rules.num_sides - 1
             )
             if rules.low_score_wins:
                 diff = -diff
-            tally.points += diff
-            tally.wins += int(result.hand_winner == side)
+            tally.points += weight * diff
+            tally.wins += weight * (result.hand_winner == side)
+            tally.weight += weight
             tally.samples += 1
         done += 1
     if stats is not None:
@@ -134,7 +142,7 @@ def estimate_moves(
         stats["playouts"] = stats.get("playouts", 0) + done * len(tallies)
     estimates: list[tuple[float, Estimate]] = []
     for tally in tallies:
-        n = max(1, tally.samples)
+        n = tally.weight or 1.0
         for move in tally.moves:
             estimates.append(
                 (
@@ -157,6 +165,7 @@ class CrazyLineBot:
         self.samples = samples
         self.exact_hidden = DEFAULT_EXACT_HIDDEN
         self.exact_samples = DEFAULT_EXACT_SAMPLES
+        self.infer = DEFAULT_INFER
 
     def limit_thinking(self, seconds: float) -> None:
         """A fixed number of samples for ``seconds`` and no clock, so a seed replays the same game."""
@@ -175,4 +184,5 @@ class CrazyLineBot:
             self.samples,
             exact_hidden=self.exact_hidden,
             exact_samples=self.exact_samples,
+            infer=self.infer,
         )[0].move  # type: ignore[return-value]
