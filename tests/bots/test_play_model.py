@@ -115,6 +115,8 @@ def check_history(kernel: Kernel, seat: int, hand_now: int, drawn: list[tuple[in
 def test_crazy_with_inference_still_finds_the_20() -> None:
     state = setup("allfives", ["6:6 4:4 6:1 4:2 3:0", "6:4 2:1 5:3 1:1 0:0"], opener=0)
     state = play(state, "6:6", "6:4@right")
-    estimates = estimate_moves(state.rules, state.observation(0), random.Random(3), seconds=None, samples=60, infer=True)
+    estimates = estimate_moves(
+        state.rules, state.observation(0), random.Random(3), seconds=None, samples=60, infer=True
+    )
     assert str(estimates[0].move) == "4:4@right"
-    assert all(0.0 <= e.win_chance <= 1.0 for e in estimates)
+    assert all(e.win_chance is not None and 0.0 <= e.win_chance <= 1.0 for e in estimates)

@@ -137,7 +137,9 @@ class Belief:
         hands, boneyard, _ = self.sample_timed(rng)
         return hands, boneyard
 
-    def sample_timed(self, rng: random.Random) -> tuple[dict[int, int], list[int], dict[int, list[tuple[int, int]]] | None]:
+    def sample_timed(
+        self, rng: random.Random
+    ) -> tuple[dict[int, int], list[int], dict[int, list[tuple[int, int]]] | None]:
         """As ``sample``, with every seat's draws in the deal: (event index, tile drawn); None where the
         sampler could not say (the near-uniform fallback after many draws)."""
         no_draws: dict[int, list[tuple[int, int]]] = {seat: [] for seat in self.seats}

@@ -37,6 +37,7 @@ DEFAULT_SAMPLES = 4000
 DEFAULT_EXACT_HIDDEN = 0  # tiles hidden (other hands and boneyard) at or below which sampled deals are solved
 DEFAULT_EXACT_SAMPLES = 200
 DEFAULT_INFER = False  # weigh sampled deals by the other seats' plays (play_model)
+DEFAULT_REPLY = 0.0  # playouts' look-ahead at the next player's best answer (line_search.playout)
 NOISE = 97  # a prime, so cycling noise does not line up with turns
 
 
@@ -68,6 +69,7 @@ def estimate_moves(
     exact_hidden: int = DEFAULT_EXACT_HIDDEN,
     exact_samples: int = DEFAULT_EXACT_SAMPLES,
     infer: bool = DEFAULT_INFER,
+    reply: float = DEFAULT_REPLY,
 ) -> list[Estimate]:
     """Every legal move of the seat to move with its expected points and chance to win the hand, best first.
 
@@ -119,7 +121,7 @@ def estimate_moves(
             if points:
                 scores[side] += points
                 made[side] = points
-            result = playout(kernel, rules, tuple(scores), obs.eggs, itertools.cycle(noise).__next__)
+            result = playout(kernel, rules, tuple(scores), obs.eggs, itertools.cycle(noise).__next__, reply)
             if made[side]:
                 result = type(result)(
                     tuple(p + m for p, m in zip(result.points, made)),
@@ -166,6 +168,7 @@ class CrazyLineBot:
         self.exact_hidden = DEFAULT_EXACT_HIDDEN
         self.exact_samples = DEFAULT_EXACT_SAMPLES
         self.infer = DEFAULT_INFER
+        self.reply = DEFAULT_REPLY
 
     def limit_thinking(self, seconds: float) -> None:
         """A fixed number of samples for ``seconds`` and no clock, so a seed replays the same game."""
@@ -185,4 +188,5 @@ class CrazyLineBot:
             exact_hidden=self.exact_hidden,
             exact_samples=self.exact_samples,
             infer=self.infer,
+            reply=self.reply,
         )[0].move  # type: ignore[return-value]

@@ -1,17 +1,18 @@
-"""Does inference from plays help Crazy, against every kind of opponent (issue 15, item 2)?
+"""Does a change to Crazy help, against every kind of opponent? (issue 15: keep a change only where it helps)
 
 On duplicate deals (every deal played twice with the seats swapped, the same
-random choices in both seatings), Crazy without and with ``infer`` (weighing
-its sampled deals by the other seat's observed choices, ``bots/play_model``)
-each play the first hand against Easy, Normal, Hard and a *mix* (each move
-made by one of the three, picked at random). Both variants see the same deals
-and draw the same samples (the weights use no randomness), so their margins
-are paired by deal. The table gives, per opponent, Crazy's margin over it in
-points per hand without and with inference, the difference with a 95%
-bootstrap interval over deals, and Crazy's CPU seconds per move with
-inference (median and maximum).
+random choices in both seatings), Crazy with settings A and with settings B
+(by default: without and with ``infer``, weighing its sampled deals by the
+other seat's observed choices, ``bots/play_model``) each play the first hand
+against Easy, Normal, Hard and a *mix* (each move made by one of the three,
+picked at random). Both variants see the same deals and the same random
+stream, so their margins are paired by deal. The table gives, per opponent,
+Crazy's margin over it in points per hand with A and with B, the difference
+B - A with a 95% bootstrap interval over deals, and Crazy's CPU seconds per
+move with B (median and maximum).
 
-    nice -n 10 .venv/bin/python bench/inference.py --games draw --deals 30 [--samples 300] [--opponents easy,hard]
+    nice -n 10 .venv/bin/python bench/crazy_ab.py --games draw --deals 30 [--samples 300] [--opponents easy,hard] \
+        [--a infer=0] [--b infer=1 --b reply=0.5]
 """
 
 from __future__ import annotations
@@ -78,6 +79,17 @@ def margin(game: str, deal: int, level: str, settings: dict[str, Any], times: li
     return total / 2
 
 
+def setting(text: str) -> tuple[str, Any]:
+    """``name=value`` with the value read as a number or a truth value where it is one."""
+    name, _, raw = text.partition("=")
+    for kind in (int, float):
+        try:
+            return name, kind(raw)
+        except ValueError:
+            continue
+    return name, {"true": True, "false": False, "none": None}.get(raw.lower(), raw)
+
+
 def interval(diffs: list[float], rng: random.Random) -> tuple[float, float]:
     n = len(diffs)
     means = sorted(sum(diffs[rng.randrange(n)] for _ in range(n)) / n for _ in range(BOOTSTRAP))
@@ -91,10 +103,15 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=30)
     parser.add_argument("--first-deal", type=int, default=0)
     parser.add_argument("--samples", type=int, default=300, help="Crazy's fixed sample budget (no clock)")
+    parser.add_argument("--a", action="append", default=[], help="a Crazy attribute for variant A, name=value")
+    parser.add_argument("--b", action="append", default=[], help="a Crazy attribute for variant B, name=value")
     args = parser.parse_args()
     base = {"seconds": None, "samples": args.samples}
+    variant_a = {**base, **dict(setting(text) for text in args.a)}
+    variant_b = {**base, **dict(setting(text) for text in args.b or ["infer=true"])}
+    print(f"A: {variant_a}\nB: {variant_b}")
     print(
-        f"{'game':<10}{'opponent':<9}{'deals':>6}{'plain':>8}{'infer':>8}{'diff':>8}{'95% CI':>15}"
+        f"{'game':<10}{'opponent':<9}{'deals':>6}{'A':>8}{'B':>8}{'B-A':>8}{'95% CI':>15}"
         f"{'med s':>7}{'max s':>7}{'wall s':>7}"
     )
     for game in args.games.split(","):
@@ -104,8 +121,8 @@ def main() -> None:
             inferred: list[float] = []
             times: list[float] = []
             for deal in range(args.first_deal, args.first_deal + args.deals):
-                plain.append(margin(game, deal, level, {**base, "infer": False}, []))
-                inferred.append(margin(game, deal, level, {**base, "infer": True}, times))
+                plain.append(margin(game, deal, level, variant_a, []))
+                inferred.append(margin(game, deal, level, variant_b, times))
             diffs = [b - a for a, b in zip(plain, inferred)]
             low, high = interval(diffs, random.Random(SEED))
             print(
