@@ -22,6 +22,8 @@ from bones.tiles import HIGH, LOW, PIPS
 MAX_PLAYOUT_MOVES = 400
 # Keys are whole numbers, so noise below 1 only breaks ties (more noise made all fives playouts weaker).
 TIE_BREAK = 0.9
+# The two-ended playouts' key: pips, a double, and a multiple of 5 made (in all fives and muggins).
+PIP_KEY, DOUBLE_KEY, SCORE_KEY = 1, 3, 4
 
 
 @dataclass(frozen=True)
@@ -147,6 +149,7 @@ def _two_ends(
     stuck = 0
     last = kernel.last_player
     pips, high, low = PIPS, HIGH, LOW
+    pip_key, double_key, score_key = PIP_KEY, DOUBLE_KEY, SCORE_KEY
     while True:
         hand = hands[seat]
         fit_left = hand & with_pip[left]
@@ -176,11 +179,11 @@ def _two_ends(
                 fit ^= bit
                 tile = bit.bit_length() - 1
                 double = high[tile] == low[tile]
-                key = pips[tile] + (3 if double else 0) + rnd() * TIE_BREAK
+                key = pip_key * pips[tile] + (double_key if double else 0) + rnd() * TIE_BREAK
                 if scoring:
                     count = raw - end * end_weight + (pips[tile] - end) * (2 if double else 1)
                     if count % 5 == 0:
-                        key += 4 * count
+                        key += score_key * count
                     if reply:
                         far = pips[tile] - end
                         if on_left:
@@ -201,7 +204,7 @@ def _two_ends(
                                 2 if double else 1,
                                 with_pip,
                             )
-                        key -= 4 * reply * answer
+                        key -= score_key * reply * answer
                 if key > best_key:
                     best_key, best_tile, best_left = key, tile, on_left
         tile = best_tile
