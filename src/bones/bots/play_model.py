@@ -12,13 +12,19 @@ known exactly: its hand now, plus what it played since, less what it drew
 since (the draw sampler says which tile came in at which draw). A model gives
 each legal move of that moment a value and the choice a softmax probability.
 
-The models, mixed with equal prior weight (Bayesian model averaging: a deal's
-weight is the mixture's likelihood, so the data pick the model):
+The models, each with equal prior weight:
 
 * ``uniform``: every legal move alike (Easy; and a safe floor when no model fits);
 * ``normal``: points first, then pips, then doubles (Normal's order), two temperatures;
 * ``hard``: Hard's main terms (pips, doubles, tiles kept that follow the new
   ends, ends answered, points), two temperatures.
+
+A seat may play one way all hand (then a deal's weight is the average over the
+models of the likelihood of all its choices: the data pick the model) or change
+its way from move to move (then each choice's probability is the average over
+the models, so one odd move cannot rule out the truth). Both hypotheses get
+half the prior. Measured against a seat that picks Easy, Normal or Hard at
+random for each move, the first alone cost Crazy points in draw.
 
 Every value is a sum of terms of the move and of the hand it was made from,
 so a deal's weight costs a few bit operations per decision.
@@ -103,6 +109,7 @@ class PlayModel:
         decisions after a seat's last draw are used (its hand then is certain).
         """
         likes = [1.0] * len(MODELS)
+        per_move = 1.0
         for decision in self.decisions:
             hand = hands[decision.seat] | decision.played_since
             if decision.drew_since:
@@ -114,7 +121,8 @@ class PlayModel:
             factors = self.choice_probabilities(decision, hand)
             for k, factor in enumerate(factors):
                 likes[k] *= factor
-        return sum(likes) / len(likes)
+            per_move *= sum(factors) / len(factors)
+        return (sum(likes) / len(likes) + per_move) / 2
 
     def choice_probabilities(self, decision: Decision, hand: int) -> list[float]:
         """Per model, the probability of the choice made from ``hand``."""
