@@ -36,6 +36,8 @@ def test_a_light_tile_laid_by_choice_makes_deals_with_a_heavier_fitting_tile_les
     assert forced == 1.0
     assert with_heavier < with_lighter < forced
     assert with_heavier < 0.3
+    # A seat may make an odd move now and then: one such move does not make a deal nearly impossible.
+    assert with_heavier > 0.1
 
 
 def test_weighted_samples_believe_what_a_normal_player_revealed() -> None:

@@ -19,12 +19,14 @@ The models, each with equal prior weight:
 * ``hard``: Hard's main terms (pips, doubles, tiles kept that follow the new
   ends, ends answered, points), two temperatures.
 
-A seat may play one way all hand (then a deal's weight is the average over the
-models of the likelihood of all its choices: the data pick the model) or change
-its way from move to move (then each choice's probability is the average over
-the models, so one odd move cannot rule out the truth). Both hypotheses get
-half the prior. Measured against a seat that picks Easy, Normal or Hard at
-random for each move, the first alone cost Crazy points in draw.
+A seat is assumed to play one way all hand, but to make an arbitrary (uniform)
+move now and then, with probability ``CARELESS`` (a small and a large rate):
+each hypothesis (model, rate) gives every choice the probability
+rate/moves + (1 - rate) * model's, and a deal's weight is the average over the
+hypotheses of the likelihood of all the seat's choices (the data pick the
+hypothesis). Without the careless moves, one odd move of a seat that mixes
+styles (Easy, Normal or Hard at random each move) made the true deal nearly
+impossible, and inference cost Crazy points against it in draw.
 
 Every value is a sum of terms of the move and of the hand it was made from,
 so a deal's weight costs a few bit operations per decision.
@@ -48,6 +50,7 @@ MODELS: tuple[tuple[str, float], ...] = (
     ("hard", 1.0),
     ("hard", 3.0),
 )
+CARELESS = (0.1, 0.5)
 # Hard's weights (bots/hard.py) for the terms the model keeps.
 SHED, DOUBLE, FOLLOW, ANSWER, POINTS, DOMINO = 1.0, 4.0, 2.0, 1.5, 1.2, 1000.0
 
@@ -108,8 +111,7 @@ class PlayModel:
         ``drawn`` gives each seat's draws in the deal, (event index, tile); without it only the
         decisions after a seat's last draw are used (its hand then is certain).
         """
-        likes = [1.0] * len(MODELS)
-        per_move = 1.0
+        likes = [1.0] * (1 + (len(MODELS) - 1) * len(CARELESS))
         for decision in self.decisions:
             hand = hands[decision.seat] | decision.played_since
             if decision.drew_since:
@@ -119,10 +121,14 @@ class PlayModel:
                     if when > decision.event:
                         hand &= ~(1 << tile)
             factors = self.choice_probabilities(decision, hand)
-            for k, factor in enumerate(factors):
-                likes[k] *= factor
-            per_move *= sum(factors) / len(factors)
-        return (sum(likes) / len(likes) + per_move) / 2
+            uniform = factors[0]
+            likes[0] *= uniform
+            index = 1
+            for factor in factors[1:]:
+                for rate in CARELESS:
+                    likes[index] *= rate * uniform + (1.0 - rate) * factor
+                    index += 1
+        return sum(likes) / len(likes)
 
     def choice_probabilities(self, decision: Decision, hand: int) -> list[float]:
         """Per model, the probability of the choice made from ``hand``."""
