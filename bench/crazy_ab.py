@@ -106,7 +106,8 @@ def main() -> None:
     parser.add_argument("--a", action="append", default=[], help="a Crazy attribute for variant A, name=value")
     parser.add_argument("--b", action="append", default=[], help="a Crazy attribute for variant B, name=value")
     args = parser.parse_args()
-    base = {"seconds": None, "samples": args.samples}
+    # Both variants say whether they infer, whatever Crazy's default for the game.
+    base = {"seconds": None, "samples": args.samples, "infer": False}
     variant_a = {**base, **dict(setting(text) for text in args.a)}
     variant_b = {**base, **dict(setting(text) for text in args.b or ["infer=true"])}
     print(f"A: {variant_a}\nB: {variant_b}")

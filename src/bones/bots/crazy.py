@@ -36,7 +36,6 @@ DEFAULT_SECONDS = 1.0
 DEFAULT_SAMPLES = 4000
 DEFAULT_EXACT_HIDDEN = 0  # tiles hidden (other hands and boneyard) at or below which sampled deals are solved
 DEFAULT_EXACT_SAMPLES = 200
-DEFAULT_INFER = False  # weigh sampled deals by the other seats' plays (play_model)
 DEFAULT_REPLY = 0.0  # playouts' look-ahead at the next player's best answer (line_search.playout)
 NOISE = 97  # a prime, so cycling noise does not line up with turns
 
@@ -68,13 +67,16 @@ def estimate_moves(
     stats: dict[str, int] | None = None,
     exact_hidden: int = DEFAULT_EXACT_HIDDEN,
     exact_samples: int = DEFAULT_EXACT_SAMPLES,
-    infer: bool = DEFAULT_INFER,
+    infer: bool | None = None,
     reply: float = DEFAULT_REPLY,
 ) -> list[Estimate]:
     """Every legal move of the seat to move with its expected points and chance to win the hand, best first.
 
-    ``stats``, when given, receives the numbers of samples and playouts made.
+    ``stats``, when given, receives the numbers of samples and playouts made. ``infer`` weighs the
+    sampled deals by the other seats' choices (``play_model``); None: where it was measured to help.
     """
+    if infer is None:
+        infer = infers_by_default(rules)
     moves = list(obs.legal_moves)
     public = obs.public
     groups: dict[tuple[int, ...], _Tally] = {}
@@ -156,6 +158,11 @@ def estimate_moves(
     return [e for _, e in estimates]
 
 
+def infers_by_default(rules: LineRules) -> bool:
+    """Whether Crazy weighs its samples by the others' plays: only where bench/crazy_ab.py showed it helps."""
+    return False
+
+
 class CrazyLineBot:
     level = "crazy"
 
@@ -167,7 +174,7 @@ class CrazyLineBot:
         self.samples = samples
         self.exact_hidden = DEFAULT_EXACT_HIDDEN
         self.exact_samples = DEFAULT_EXACT_SAMPLES
-        self.infer = DEFAULT_INFER
+        self.infer = infers_by_default(rules)
         self.reply = DEFAULT_REPLY
 
     def limit_thinking(self, seconds: float) -> None:
