@@ -12,10 +12,9 @@ returns the next n words, the first in the lowest bits.
 from __future__ import annotations
 
 import struct
+from _random import Random as _MersenneTwister
 from functools import cache
 from hashlib import sha512
-
-from _random import Random as _MersenneTwister
 
 
 def _generator(key: str | int) -> _MersenneTwister:
