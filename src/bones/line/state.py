@@ -61,13 +61,11 @@ def deal(rules: LineRules, seed: int, hand_no: int) -> tuple[list[int], list[int
     """Hands (masks) and boneyard (first tile drawn first) of hand ``hand_no``."""
     tiles = shuffled_range(f"bones:{seed}:{hand_no}", len(pip_set(rules.max_pip).tiles))
     size = rules.hand_size
-    hands = []
-    for i in range(rules.players):
-        mask = 0
-        for tile in tiles[i * size : (i + 1) * size]:
-            mask |= 1 << tile
-        hands.append(mask)
+    hands = [sum(map(_BIT.__getitem__, tiles[start : start + size])) for start in range(0, rules.players * size, size)]
     return hands, tiles[rules.players * size :]
+
+
+_BIT = tuple(1 << index for index in range(len(TILES)))
 
 
 def first_opener(rules: LineRules, hands: Sequence[int]) -> tuple[int, int]:
@@ -181,10 +179,10 @@ class LineState(SettledState):
             hands, boneyard = deal(rules, seed, 1)
             opener, tile = first_opener(rules, hands)
             kernel = Kernel(rules.spec(), hands, boneyard[::-1], opener, tile)
-            return cls(rules, seed, (), 1, zeros, 0, opener, kernel, zeros)
+            return _made(rules, seed, (), 1, zeros, 0, opener, kernel, zeros, (), None, None)
         hands, boneyard, opener, tile, scores, eggs, hand_no = _read_setup(rules, setup)
         kernel = Kernel(rules.spec(), hands, boneyard[::-1], opener, tile)
-        return cls(rules, seed, (), hand_no, scores, eggs, opener, kernel, zeros, initial=dict(setup))
+        return _made(rules, seed, (), hand_no, scores, eggs, opener, kernel, zeros, (), None, dict(setup))
 
     @property
     def kernel(self) -> Kernel:
@@ -218,7 +216,7 @@ class LineState(SettledState):
         """A copy with ``changes``, without this state's cached answers."""
         values = {name: getattr(self, name) for name in _FIELDS}
         values.update(changes)
-        return LineState(**values)
+        return _made(**values)
 
     def play(self, move: Move | str) -> LineState:
         # The common case (a LineMove while the match goes on) skips the general prelude.
@@ -249,7 +247,7 @@ class LineState(SettledState):
             hand_points = _add(hand_points, side, points)
             if scores[side] >= self.rules.target:
                 return self._won_during_play(kernel, moves, scores, hand_points, side)
-        # LineState(...) written out: this is the path of nearly every move.
+        # _made(...) written out: this is the path of nearly every move.
         state: Any = _new_state(_Draft)
         state.rules = self.rules
         state.seed = self.seed
@@ -356,15 +354,19 @@ class LineState(SettledState):
             opener = score.opener
         else:
             opener = (self.opener + rules.direction) % rules.players
-        zeros = (0,) * rules.num_sides
-        return self._evolve(
-            hand_no=hand_no,
-            scores=totals,
-            eggs=score.eggs,
-            opener=opener,
-            dealt=new_kernel,
-            hand_points=zeros,
-            results=results,
+        return _made(
+            rules,
+            self.seed,
+            self.moves,
+            hand_no,
+            totals,
+            score.eggs,
+            opener,
+            new_kernel,
+            (0,) * rules.num_sides,
+            results,
+            None,
+            self.initial,
         )
 
     def _result(
@@ -521,6 +523,39 @@ class LineState(SettledState):
         return render_state(self, seat)
 
 
+def _made(
+    rules: LineRules,
+    seed: int,
+    moves: tuple[LineMove, ...],
+    hand_no: int,
+    scores: tuple[int, ...],
+    eggs: int,
+    opener: int,
+    dealt: Kernel | None,
+    hand_points: tuple[int, ...],
+    results: tuple[HandResult, ...],
+    final: Outcome | None,
+    initial: Mapping[str, Any] | None,
+) -> LineState:
+    """A new LineState, built as a draft (see LineState); ``play`` writes this out inline."""
+    state: Any = _new_state(_Draft)
+    state.rules = rules
+    state.seed = seed
+    state.moves = moves
+    state.hand_no = hand_no
+    state.scores = scores
+    state.eggs = eggs
+    state.opener = opener
+    state.dealt = dealt
+    state.hand_points = hand_points
+    state.results = results
+    state.final = final
+    state.initial = initial
+    state._legal = None
+    state.__class__ = LineState
+    return cast(LineState, state)
+
+
 class _Draft(LineState):
     """A LineState being built: its slots may be written, then its class becomes LineState."""
 
@@ -602,18 +637,36 @@ def _legal_moves(kernel: Kernel) -> tuple[LineMove, ...]:
         return tuple(map(from_kernel, kernel.legal()))
     hand = kernel.hands[kernel.to_move]
     masks = kernel.masks
-    moves: list[LineMove] = []
+    moves: tuple[LineMove, ...] = ()
     for slot, value in enumerate(kernel.ends):
         fit = hand & masks[value]
         if fit:
-            at_slot = play_moves(slot)
-            while fit:
-                low = fit & -fit
-                moves.append(at_slot[low.bit_length() - 1])
-                fit ^= low
+            key = fit << _SLOT_BITS | slot
+            found = _FITTING.get(key)
+            moves += found if found is not None else _fitting(key, fit, slot)
     if moves:
-        return tuple(moves)
+        return moves
     return (DRAW_MOVE,) if kernel.drawable() else (PASS_MOVE,)
+
+
+# The moves of a set of tiles fitting one end, by (tiles, end): hands repeat, and one
+# lookup is cheaper than walking the bits of each. Bounded, for the double-twelve sets.
+_FITTING: dict[int, tuple[LineMove, ...]] = {}
+_FITTING_LIMIT = 100_000
+_SLOT_BITS = 6  # a hand has 2 ends and 2 more per spinner: 28 at most (13 doubles)
+
+
+def _fitting(key: int, fit: int, slot: int) -> tuple[LineMove, ...]:
+    at_slot = play_moves(slot)
+    moves = []
+    while fit:
+        low = fit & -fit
+        moves.append(at_slot[low.bit_length() - 1])
+        fit ^= low
+    made = tuple(moves)
+    if len(_FITTING) < _FITTING_LIMIT:
+        _FITTING[key] = made
+    return made
 
 
 def _add(values: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:
