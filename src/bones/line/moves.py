@@ -8,7 +8,7 @@ short sides) and then by number, ``@4``, ``@5``...
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bones.game import IllegalMoveError, Move
 from bones.line.kernel import DRAW, PASS, PLAY
@@ -35,6 +35,9 @@ class LineMove(Move):
     code: int
     tile: Tile | None = None
     slot: int = -1
+    # (code, tile index, slot), kept ready: the public state and the bots apply moves
+    # through it on every play. Made by __post_init__; not compared, not shown.
+    _kernel_move: tuple[int, int, int] = field(init=False, repr=False, compare=False)
 
     @classmethod
     def play(cls, tile: Tile | int, slot: int = -1) -> LineMove:
@@ -62,12 +65,11 @@ class LineMove(Move):
         return self.code == PLAY
 
     def __post_init__(self) -> None:
-        # Kept ready: the public state and the bots apply moves through it on every play.
         object.__setattr__(self, "_kernel_move", (self.code, -1 if self.tile is None else int(self.tile), self.slot))
 
     @property
     def kernel_move(self) -> tuple[int, int, int]:
-        return self._kernel_move  # type: ignore[attr-defined, no-any-return]
+        return self._kernel_move
 
     def __str__(self) -> str:
         if self.code == DRAW:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import FrozenInstanceError, dataclass, field
-from typing import Any, cast
+from typing import Any
 
 from bones.chance import shuffled_range
 from bones.game import IllegalMoveError, Move, Observation, Outcome, SettledState, State
@@ -220,9 +220,10 @@ class LineState(SettledState):
 
     def play(self, move: Move | str) -> LineState:
         # The common case (a LineMove while the match goes on) skips the general prelude.
-        line_move = (
-            cast(LineMove, move) if move.__class__ is LineMove and self.final is None else self.accept(move, LineMove)
-        )
+        if isinstance(move, LineMove) and self.final is None:
+            line_move = move
+        else:
+            line_move = self.accept(move, LineMove)
         # Legal moves are interned, so a chosen move is found by identity; ``in`` would call
         # the dataclass's Python-level __eq__ on every move before it.
         legal = self._legal
@@ -237,8 +238,7 @@ class LineState(SettledState):
         before = self.dealt
         if before is None:
             before = self.kernel
-        kernel = before.copy()
-        points = kernel.apply(*line_move.kernel_move)
+        kernel, points = before.after(*line_move._kernel_move)
         moves = self.moves + (line_move,)
         scores, hand_points = self.scores, self.hand_points
         if points:
@@ -248,7 +248,7 @@ class LineState(SettledState):
             if scores[side] >= self.rules.target:
                 return self._won_during_play(kernel, moves, scores, hand_points, side)
         # _made(...) written out: this is the path of nearly every move.
-        state: Any = _new_state(_Draft)
+        state: LineState = _new_state(_Draft)
         state.rules = self.rules
         state.seed = self.seed
         state.moves = moves
@@ -264,8 +264,8 @@ class LineState(SettledState):
         state._legal = None
         state.__class__ = LineState
         if kernel.status != PLAYING:
-            return cast(LineState, state)._end_hand()
-        return cast(LineState, state)
+            return state._end_hand()
+        return state
 
     def _refuse(self, move: LineMove) -> None:
         """Raise the reason ``move``, which is not legal, is refused."""
@@ -538,7 +538,7 @@ def _made(
     initial: Mapping[str, Any] | None,
 ) -> LineState:
     """A new LineState, built as a draft (see LineState); ``play`` writes this out inline."""
-    state: Any = _new_state(_Draft)
+    state: LineState = _new_state(_Draft)
     state.rules = rules
     state.seed = seed
     state.moves = moves
@@ -553,7 +553,7 @@ def _made(
     state.initial = initial
     state._legal = None
     state.__class__ = LineState
-    return cast(LineState, state)
+    return state
 
 
 class _Draft(LineState):
