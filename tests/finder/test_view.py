@@ -6,7 +6,7 @@ import json
 import random
 
 import bones
-from bones.finder.rules import DOMINOES, DOWN, domino_name
+from bones.finder.board import DOMINOES, DOWN, domino_name
 
 
 def test_no_view_tells_where_the_treasure_lies() -> None:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bones.finder.rules import COLUMNS, ROWS, square_name
+from bones.finder.board import COLUMNS, ROWS, square_name
 
 if TYPE_CHECKING:
-    from bones.finder.rules import FinderState
+    from bones.finder.state import FinderState
 
 
 def client_view(state: FinderState, seat: int) -> dict[str, Any]:

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 from bones.runners.kernel import COLS, ROWS, cell_name
 
 if TYPE_CHECKING:
-    from bones.runners.rules import RunnerMove, RunnersState
+    from bones.runners.moves import RunnerMove
+    from bones.runners.state import RunnersState
 
 
 def client_view(state: RunnersState, seat: int) -> dict[str, Any]:

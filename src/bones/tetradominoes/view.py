@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from bones.tiles import Tile
 
 if TYPE_CHECKING:
-    from bones.tetradominoes.rules import TetraState
+    from bones.tetradominoes.state import TetraState
 
 _DOMINO = re.compile(r"^(\d+):(\d+)@(-?\d+),(-?\d+)([>v<^])$")
 _TET = re.compile(r"^([A-Z])/(light|dark)@(.*)$")
