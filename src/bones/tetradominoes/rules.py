@@ -537,11 +537,11 @@ class TetraState(SettledState):
 
         return LEGEND
 
-    def narrate(self, before: State, names: Sequence[str]) -> str:
-        """In words, what happened since ``before``, as seat 0 (the terminal's player) may know it."""
+    def narrate(self, before: State, names: Sequence[str], seat: int = 0) -> str:
+        """In words, what happened since ``before``, as ``seat`` may know it."""
         from bones.tetradominoes.text import narrate
 
-        return narrate(before, self, names)
+        return narrate(before, self, names, seat)
 
 
 @dataclass(frozen=True)
