@@ -15,6 +15,7 @@ through the registry: an option called ``target`` is set to the least value it a
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import random
 from pathlib import Path
@@ -117,7 +118,7 @@ def test_hand_results_forced_moves_and_client_views_in_every_position(game_id: s
         assert forced is None or state.legal_moves == (forced,)
         if state.to_move is not None:
             json.dumps(state.client_view(state.to_move))
-    for before, after in zip(states, states[1:]):
+    for before, after in itertools.pairwise(states):
         if after.hands_played() != before.hands_played() or after.is_over:
             continue  # a finished hand is turned face up
         for seat in range(rules.num_players):
