@@ -15,6 +15,7 @@ through the registry: an option called ``target`` is set to the least value it a
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import random
 from pathlib import Path
@@ -26,7 +27,7 @@ import bones
 from bones.bots import bot_for, hint, levels_for
 from bones.cli import main, table_bots
 from bones.game import GameOptionError, HandResult, Rules, State, game_info
-from tests.test_conformance import cases
+from tests.test_conformance import PIECE_TEXT, cases
 
 THINK = 0.0025  # seconds of thinking for the searching levels and the hints: a fixed, small amount of work
 SEED = 5
@@ -96,7 +97,8 @@ def easy_game(rules: Rules, seed: int) -> list[State]:
 def test_hand_results_forced_moves_and_client_views_in_every_position(game_id: str, options: dict) -> None:
     """What the faces read of every game has one shape: a result for each finished hand (a game
     not played in hands has one, at the end), scores by side, a forced move only where it is the
-    only legal move, and a client view that is JSON data."""
+    only legal move, a client view that is JSON data, and a narration that tells each seat
+    nothing hidden from it."""
     rules = bones.rules(game_id, **options)
     states = easy_game(rules, SEED)
     for state in states:
@@ -116,6 +118,12 @@ def test_hand_results_forced_moves_and_client_views_in_every_position(game_id: s
         assert forced is None or state.legal_moves == (forced,)
         if state.to_move is not None:
             json.dumps(state.client_view(state.to_move))
+    for before, after in itertools.pairwise(states):
+        if after.hands_played() != before.hands_played() or after.is_over:
+            continue  # a finished hand is turned face up
+        for seat in range(rules.num_players):
+            told = set(PIECE_TEXT.findall(after.narrate(before, [f"P{n}" for n in range(rules.num_players)], seat)))
+            assert not told & after.hidden_from(seat), f"seat {seat} is told {sorted(told & after.hidden_from(seat))}"
     last = states[-1]
     assert last.is_over and last.hand_results(), "a finished game has at least one result"
     assert last.hand_results()[-1].totals == last.side_scores()

@@ -80,7 +80,7 @@ class _Game:
         return [a - b for a, b in zip(after, before)]
 
 
-class BonesEnv(AECEnv):  # type: ignore[misc]
+class BonesEnv(AECEnv):
     """A bones game as a PettingZoo AEC environment (see the module docstring)."""
 
     metadata = {"render_modes": ["ansi"], "name": "bones_v0", "is_parallelizable": False}  # noqa: RUF012 (the base classes declare it so)
@@ -156,7 +156,7 @@ class BonesEnv(AECEnv):  # type: ignore[misc]
         pass
 
 
-class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
+class SingleAgentEnv(gymnasium.Env):
     """A one-player bones game (a puzzle) as a Gymnasium environment."""
 
     metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (the base classes declare it so)

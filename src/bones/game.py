@@ -170,11 +170,12 @@ class State(ABC):
         """The explicit setup this game started from, as JSON data (None: dealt from the seed)."""
         return None
 
-    def narrate(self, before: State, names: Sequence[str]) -> str:
+    def narrate(self, before: State, names: Sequence[str], seat: int = 0) -> str:
         """In words, the move that led from ``before`` to here (and whatever followed by
-        itself), as seat 0 may know it; ``names`` are the seats' names. Faces print it."""
-        seat = before.to_move
-        who = names[seat] if seat is not None and 0 <= seat < len(names) else "?"
+        itself), as ``seat`` may know it (what only that seat sees, such as a tile it drew, is
+        named to it alone; its own moves are "you"); ``names`` are the seats' names. Faces print it."""
+        mover = before.to_move
+        who = names[mover] if mover is not None and 0 <= mover < len(names) else "?"
         return f"{who}: {self.moves[-1]}" if self.moves else ""
 
     def client_view(self, seat: int) -> dict[str, Any]:

@@ -524,3 +524,19 @@ def test_a_hand_keeps_its_books(seed: int, rng: random.Random) -> None:
         assert k.closed == 1 - k.winner and k.points[k.closed] < 70 and not k.hands[0] and not k.hands[1]
     else:
         assert k.ending == NO_SETS and k.closed < 0 and max(k.points) < 70 and sum(k.sets) == 0
+
+
+def test_every_hand_gives_a_hand_result_of_sets_and_the_match_score_is_sets() -> None:
+    rules = bones.rules("bingo")
+    state = rules.new_game(seed=3)
+    rng = random.Random(3)
+    while not state.is_over:
+        state = state.play(rng.choice(state.legal_moves))
+        assert state.side_scores() == state.sets
+    results = state.hand_results()
+    assert len(results) == len(state.results) == state.hands_played() > 1
+    for result, sheet in zip(results, state.results):
+        assert result.points == sheet.sets and result.totals == sheet.totals and result.note == sheet.note
+        assert result.winners == (() if sheet.winner is None else (sheet.winner,))
+        assert result.details == sheet.to_dict()
+    assert results[-1].totals == state.sets and rules.match_target() == 7

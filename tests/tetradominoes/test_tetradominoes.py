@@ -639,3 +639,27 @@ def test_the_refill_draw_ends_a_passed_turn_too() -> None:
     # a pass that drew does not count towards a blocked game: the new domino may play
     after = after.play("pass")
     assert not after.is_over and after.to_move == 0
+
+
+def test_a_tournament_gives_one_hand_result_per_game_and_a_lone_pass_is_forced() -> None:
+    rules = bones.rules("tetradominoes", players=2, tournament=True)
+    state = rules.new_game(seed=0)
+    rng = random.Random(0)
+    forced = 0
+    while not state.is_over:
+        hand, played = state.current_hand(), state.hands_played()
+        lone = state.legal_moves[0] if len(state.legal_moves) == 1 else None
+        if state.forced_move() is not None:
+            assert state.forced_move() == lone and str(lone) in ("pass", "skip", "keep")
+            forced += 1
+        elif lone is not None:
+            assert str(lone).split()[0] not in ("pass", "skip", "keep")
+        after = state.play(rng.choice(state.legal_moves))
+        if after.current_hand() != hand and not after.is_over:
+            assert after.hands_played() == played + 1 and after.current_hand() == hand + 1
+        state = after
+    results = state.hand_results()
+    assert len(results) == len(state.past_games) == state.hands_played() > 1 and forced
+    assert [r.number for r in results] == list(range(1, len(results) + 1))
+    assert results[-1].totals == state.side_scores() == tuple(state.outcome.scores)
+    assert [r.points for r in results] == [g.tetrominoes for g in state.past_games]

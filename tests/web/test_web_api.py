@@ -169,6 +169,24 @@ def test_drawing_shows_only_your_own_new_tile(client: TestClient) -> None:
     assert view["board"]["boneyard_size"] == 2 and view["board"]["drawable"] == 2
 
 
+def test_the_last_move_is_told_to_each_seat_as_that_seat_may_know_it(client: TestClient) -> None:
+    setup = {"hands": [["6:6", "1:0"], ["5:5", "4:4"]], "boneyard": ["2:0", "6:1", "3:3"], "opener": 0}
+    seats = [{"kind": "human"}, {"kind": "human", "name": "Max"}]
+    view, headers = start(client, game="draw", setup=setup, seats=seats)
+    base = f"/api/games/{view['id']}"
+    max_browser = TestClient(client.app)  # another player: a cookie jar of its own
+    theirs = {"X-Seat-Token": max_browser.post(f"{base}/seats/1").json()["token"]}
+    view = client.post(f"{base}/moves", headers=headers, json={"move": "6:6", "move_number": 0}).json()
+    assert view["last"]["text"] == "You play 6:6 to open."
+    assert view["forced"] is None and view["legal_moves"] == []
+    mine = max_browser.get(base, headers=theirs).json()
+    assert mine["seat"] == 1 and mine["forced"] == "draw" and mine["legal_moves"] == ["draw"]
+    mine = max_browser.post(f"{base}/moves", headers=theirs, json={"move": "draw", "move_number": 1}).json()
+    assert mine["last"]["text"] == "You draw 2:0 from the boneyard."
+    view = client.get(base, headers=headers).json()
+    assert view["last"]["text"] == "Max draws from the boneyard." and "2:0" not in json.dumps(view)
+
+
 def test_the_hand_sheet_must_be_closed_before_play_goes_on(client: TestClient) -> None:
     setup = {"hands": [["6:6", "6:5"], ["1:0", "2:0"]], "opener": 0}
     view, headers = start(client, game="block", setup=setup, seed=1)

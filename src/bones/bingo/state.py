@@ -269,13 +269,13 @@ class BingoState(SettledState):
 
         return client_view(self, seat)
 
-    def narrate(self, before: State, names: Sequence[str]) -> str:
-        """In words, the last move and what it led to, as seat 0 sees it (the terminal prints this)."""
+    def narrate(self, before: State, names: Sequence[str], seat: int = 0) -> str:
+        """In words, the last move and what it led to, as ``seat`` sees it (the terminal prints this)."""
         from bones.bingo.text import narrate
 
         if not isinstance(before, BingoState) or not self.moves:
             return ""
-        return narrate(before, self.moves[-1], self, names)
+        return narrate(before, self.moves[-1], self, names, seat)
 
 
 @dataclass(frozen=True)

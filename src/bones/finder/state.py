@@ -310,8 +310,8 @@ class FinderState(SettledState):
 
         return client_view(self, seat)
 
-    def narrate(self, before: State, names: Sequence[str]) -> str:
-        """In words, what happened since ``before`` (the terminal prints this after each move)."""
+    def narrate(self, before: State, names: Sequence[str], seat: int = 0) -> str:
+        """In words, what happened since ``before`` (every flip and roll is public: the same for each seat)."""
         start = len(before.history) if isinstance(before, FinderState) else 0
         return " ".join(describe_event(e, names) for e in self.history[start:])
 

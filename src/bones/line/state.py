@@ -539,10 +539,10 @@ class LineState(SettledState):
             out[first] = result.points[counted] + result.play_points[counted]
         return tuple(out)
 
-    def narrate(self, before: State, names: Sequence[str]) -> str:
+    def narrate(self, before: State, names: Sequence[str], seat: int = 0) -> str:
         from bones.line.text import narrate
 
-        return narrate(before, self, names)
+        return narrate(before, self, names, seat)
 
     def table_text(self, seat: int, names: Sequence[str]) -> str:
         from bones.line.text import table_text

@@ -43,18 +43,19 @@ def score_line(state: LineState) -> str:
     return text
 
 
-def narrate(before: State, after: LineState, names: Sequence[str]) -> str:
-    """The last move for seat 0 (the tiles it draws named, points scored said), and the
+def narrate(before: State, after: LineState, names: Sequence[str], viewer: int = 0) -> str:
+    """The last move for ``viewer`` (the tiles it draws named, points scored said), and the
     hand's sheet when the move ended a hand."""
     seat = before.to_move
     if seat is None or not after.moves or not isinstance(before, LineState):
-        return State.narrate(after, before, names)
-    who, you = names[seat], seat == 0
+        return State.narrate(after, before, names, viewer)
+    you = seat == viewer
+    who = "You" if you else names[seat]
     move = after.moves[-1]
     assert isinstance(move, LineMove)
     if move.code == DRAW:
         if you:
-            drawn = set(after.hand(0)) - set(before.hand(0))
+            drawn = set(after.hand(seat)) - set(before.hand(seat))
             text = f"You draw {' '.join(map(str, drawn))} from the boneyard."
         else:
             text = f"{who} draws from the boneyard."

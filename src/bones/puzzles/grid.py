@@ -182,12 +182,18 @@ class Grid:
                 out.append((cell, other))
         return out
 
-    def require_full(self) -> None:
-        """Refuse empty squares: every cell of the rectangle must hold a number."""
+    def require_full(self) -> tuple[tuple[int, ...], ...]:
+        """Refuse empty squares: every cell of the rectangle must hold a number. Returns the numbers."""
+        rows = []
         for r in range(self.height):
+            row = []
             for c in range(self.width):
-                if self.values[r][c] is None:
+                value = self.values[r][c]
+                if value is None:
                     raise GridFormatError(f"{self.describe_cell((r, c))} is empty; the layout must fill its rectangle")
+                row.append(value)
+            rows.append(tuple(row))
+        return tuple(rows)
 
     def describe_cell(self, cell: Cell) -> str:
         r, c = cell

@@ -9,6 +9,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from bones.game import (
+    HandResult,
     IllegalMoveError,
     Move,
     Observation,
@@ -365,11 +366,49 @@ class TetraState(SettledState):
 
         return LEGEND
 
-    def narrate(self, before: State, names: Sequence[str]) -> str:
-        """In words, what happened since ``before``, as seat 0 (the terminal's player) may know it."""
+    # -- what the faces read ---------------------------------------------
+
+    def forced_move(self) -> TetraMove | None:
+        """A lone skip, pass or keep: nothing to lay, to show or to give, so nothing to choose."""
+        legal = self.legal_moves
+        if len(legal) == 1 and legal[0].kind in (SKIP, PASS, KEEP):
+            return legal[0]
+        return None
+
+    def current_hand(self) -> int:
+        """A tournament's games are its hands; a single game is one."""
+        return self.game_no
+
+    def hands_played(self) -> int:
+        return len(self.past_games) if self.rules.tournament else int(self.is_over)
+
+    def side_scores(self) -> tuple[int, ...] | None:
+        """Tournament points (a single game: tetrominoes laid) per side; the solitaire's score at its end."""
+        if self.rules.players == 1 or self.final:
+            return super().side_scores()
+        return self.live_scores
+
+    def hand_results(self) -> tuple[HandResult, ...]:
+        """A tournament's finished games (tetrominoes laid, points after it, winners); a single
+        game is one result, its outcome."""
+        if not self.rules.tournament:
+            return super().hand_results()
+        return tuple(
+            HandResult(g.number, g.tetrominoes, g.totals, g.winners, g.note, g.to_dict()) for g in self.past_games
+        )
+
+    def last_hand_points(self) -> tuple[int, ...]:
+        """A point to each winner of the last finished game (of a tournament: the game just ended)."""
+        if not self.rules.tournament or not self.past_games:
+            return super().last_hand_points()
+        winners = self.past_games[-1].winners
+        return tuple(int(seat in winners) for seat in range(self.rules.num_players))
+
+    def narrate(self, before: State, names: Sequence[str], seat: int = 0) -> str:
+        """In words, what happened since ``before``, as ``seat`` may know it."""
         from bones.tetradominoes.text import narrate
 
-        return narrate(before, self, names)
+        return narrate(before, self, names, seat)
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,6 @@ from bones.tiles import TILES, format_tiles, tiles_of
 if TYPE_CHECKING:
     from bones.tetradominoes.state import Event, TetraState
 
-VIEWER = 0  # the seat of the player at the terminal
 
 LEGEND = """Numbers are the dominoes' halves: | joins the two halves of a domino lying
 flat, - (on the line below) those of one standing; . is an empty cell. A letter is
@@ -145,11 +144,11 @@ def _phase_lines(state: TetraState, seat: int | None) -> list[str]:
     return []
 
 
-def narrate(before: object, after: TetraState, names: Sequence[str]) -> str:
-    """What happened between two states, in words, hiding what seat 0 may not see."""
+def narrate(before: object, after: TetraState, names: Sequence[str], viewer: int = 0) -> str:
+    """What happened between two states, in words, hiding what ``viewer`` may not see."""
     from bones.tetradominoes.state import TetraState
 
-    partners = after._partners(VIEWER)
+    partners = after._partners(viewer)
     if not isinstance(before, TetraState):
         return ""
     told = after
@@ -158,8 +157,8 @@ def narrate(before: object, after: TetraState, names: Sequence[str]) -> str:
         kernel = before.kernel.copy(log=True)
         kernel.apply(after.moves[len(before.moves)].kernel)
         told = replace(before, kernel=kernel)
-    start = len(before.events_for(VIEWER, partners))
-    parts = [_event_text(e, told, names) for e in told.events_for(VIEWER, partners)[start:]]
+    start = len(before.events_for(viewer, partners))
+    parts = [_event_text(e, told, names, viewer) for e in told.events_for(viewer, partners)[start:]]
     if before.game_no != after.game_no and after.past_games:
         result = after.past_games[-1]
         totals = ", ".join(f"{after.side_name(s)} {p}" for s, p in enumerate(result.totals))
@@ -169,9 +168,9 @@ def narrate(before: object, after: TetraState, names: Sequence[str]) -> str:
     return " ".join(parts)
 
 
-def _event_text(e: Event, state: TetraState, names: Sequence[str]) -> str:
-    who = names[e.seat]
-    you = e.seat == VIEWER
+def _event_text(e: Event, state: TetraState, names: Sequence[str], viewer: int) -> str:
+    you = e.seat == viewer
+    who = "You" if you else names[e.seat]
     verb = lambda plain, third: plain if you else third  # noqa: E731 - "you play" / "Lily plays"
     kind = e.kind
     if kind == PLACE:

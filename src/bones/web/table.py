@@ -246,7 +246,7 @@ class Table:
 
     def _last(self, seat: int) -> dict[str, Any] | None:
         """The last move: who made it, its text, the points it scored, whether it ended a hand, and
-        in words (the game's narration, which names the tiles only the mover saw only to that seat)."""
+        in words (the game's narration for ``seat``, which names what only the mover saw to the mover alone)."""
         before, after = self.before, self.state
         if before is None or not after.moves:
             return None
@@ -259,7 +259,7 @@ class Table:
             "points": after.move_points(before),
             "hand_ended": after.hands_played() != before.hands_played() or after.is_over,
             "move_number": len(after.moves),
-            "text": after.narrate(before, names) if seat == 0 else None,
+            "text": after.narrate(before, names, seat),
         }
 
     def _hands_won(self, results: Any) -> list[int]:

@@ -38,7 +38,7 @@ passes and counts.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from math import comb
@@ -336,7 +336,9 @@ def _voids(runs: list[StuckRun], open_run: bool) -> frozenset[int]:
     return frozenset(voids)
 
 
-def _perfect_matching(items: list[tuple[int, int]], slots: list[int], fits) -> bool:  # type: ignore[no-untyped-def]
+def _perfect_matching(
+    items: list[tuple[int, int]], slots: list[int], fits: Callable[[tuple[int, int], int], bool]
+) -> bool:
     owner: list[int] = [-1] * len(slots)
     allowed = [[j for j, entered in enumerate(slots) if fits(item, entered)] for item in items]
 

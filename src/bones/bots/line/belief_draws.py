@@ -150,9 +150,8 @@ class DrawSampler:
             if last:
                 child = 1 if played == self.full else 0
             else:
-                child = memo.get((step + 1, played, after))  # type: ignore[assignment]
-                if child is None:
-                    child = self.ways(step + 1, played, after)
+                known = memo.get((step + 1, played, after))
+                child = self.ways(step + 1, played, after) if known is None else known
             total += count * child
         memo[key] = total
         return total

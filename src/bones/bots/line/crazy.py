@@ -183,11 +183,11 @@ class CrazyLineBot:
         self.seconds = None
         self.samples = work(seconds, DEFAULT_SAMPLES)
 
-    def choose(self, observation: LineObservation, rng: random.Random) -> LineMove:  # type: ignore[override]
+    def choose(self, observation: LineObservation, rng: random.Random) -> LineMove:
         moves = observation.legal_moves
         if len(moves) == 1:
             return moves[0]
-        return estimate_moves(
+        best = estimate_moves(
             self.rules,
             observation,
             rng,
@@ -197,4 +197,6 @@ class CrazyLineBot:
             exact_samples=self.exact_samples,
             infer=self.infer,
             reply=self.reply,
-        )[0].move  # type: ignore[return-value]
+        )[0].move
+        assert isinstance(best, LineMove)  # estimates are of the observation's legal moves
+        return best

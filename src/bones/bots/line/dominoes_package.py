@@ -52,7 +52,8 @@ def _player(name: str) -> Callable[[Any], None]:
         return dominoes.players.probabilistic_alphabeta(start_move=ALPHABETA_FROM_MOVE, sample_size=ALPHABETA_SAMPLES)
     if name not in PLAYERS:
         raise ValueError(f"the dominoes package has no player {name!r}; its players are: {', '.join(PLAYERS)}")
-    return getattr(dominoes.players, name)  # type: ignore[no-any-return]
+    player: Callable[[Any], None] = getattr(dominoes.players, name)
+    return player
 
 
 class DominoesPackageBot:

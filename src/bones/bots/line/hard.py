@@ -37,7 +37,7 @@ class HardLineBot:
     def __init__(self, rules: LineRules) -> None:
         self.rules = rules
 
-    def choose(self, observation: LineObservation, rng: random.Random) -> LineMove:  # type: ignore[override]
+    def choose(self, observation: LineObservation, rng: random.Random) -> LineMove:
         moves = observation.legal_moves
         if len(moves) == 1 or not moves[0].is_play:
             return moves[0]

@@ -152,7 +152,7 @@ class FujisanLayout:
 
     @classmethod
     def from_grid(cls, grid: Grid) -> FujisanLayout:
-        grid.require_full()
+        values = grid.require_full()
         if grid.height != 2 or grid.width != COLUMNS:
             raise GridFormatError(
                 f"Fujisan is a row of {COLUMNS} upright dominoes (2 lines of {COLUMNS} numbers); "
@@ -161,7 +161,7 @@ class FujisanLayout:
         for c in range(COLUMNS):
             if grid.partner.get((0, c)) != (1, c):
                 raise GridFormatError(f"column {c + 1} is not an upright domino (put a '-' under its top number)")
-        return cls(tuple((grid.values[0][c], grid.values[1][c]) for c in range(COLUMNS)))  # type: ignore[misc]
+        return cls(tuple((values[0][c], values[1][c]) for c in range(COLUMNS)))
 
     @classmethod
     def parse(cls, text: str) -> FujisanLayout:
