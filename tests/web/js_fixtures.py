@@ -125,8 +125,16 @@ def tetra_views() -> dict[str, dict[str, Any]]:
     }
 
 
+def fujisan_views() -> dict[str, dict[str, Any]]:
+    tab = table("fujisan", 7)
+    start = tab.view(0)
+    first = tab.state.solve()[0]
+    tab.play(0, str(first), tab.move_number)
+    return {"fujisan-start": start, "fujisan-moved": tab.view(0)}
+
+
 def views() -> dict[str, dict[str, Any]]:
-    return line_views() | bingo_views() | finder_views() | runners_views() | tetra_views()
+    return line_views() | bingo_views() | finder_views() | runners_views() | tetra_views() | fujisan_views()
 
 
 def write() -> None:

@@ -103,11 +103,24 @@ def click_tetradominoes(page: Any, move: str) -> None:
         button.click()
 
 
+def click_fujisan(page: Any, move: str) -> None:
+    if move == "give-up":
+        page.locator('.fujisan-move[data-move="give-up"]').click()
+        return
+    start, end = move.split("-")
+    page.locator(f'.fujisan-square.target[data-square="{start}"]').click()
+    page.locator(f'.fujisan-square.target[data-square="{end}"]').click()
+
+
+# A puzzle is solved by clicking its shortest solution (the exact solver's, from the same seed).
+PLANS = {"fujisan": [str(m) for m in bones.rules("fujisan").new_game(seed=7).solve()]}
+
 GAMES: dict[str, tuple[dict[str, Any], Callable[[Any, str], None]]] = {
     "bingo": ({"game": "bingo", "level": "easy", "setup": bingo_near_the_end(3), "seed": 3}, click_bingo),
     "finder": ({"game": "finder", "level": "easy", "seed": 5}, click_finder),
     "runners": ({"game": "runners", "level": "easy", "seed": 5}, click_runners),
     "tetradominoes": ({"game": "tetradominoes", "level": "easy", "seed": 5}, click_tetradominoes),
+    "fujisan": ({"game": "fujisan", "level": "normal", "seed": 7}, click_fujisan),
 }
 
 
@@ -127,9 +140,13 @@ def open_game(browser: Any, server: Any, body: dict[str, Any], viewport: dict[st
     return page
 
 
-def play_to_the_end(page: Any, click: Callable[[Any, str], None], shots: Callable[[int], None]) -> dict[str, Any]:
-    """Our moves by clicking (a random legal one, seeded), NEXT HAND on each sheet, until the results."""
+def play_to_the_end(
+    page: Any, click: Callable[[Any, str], None], shots: Callable[[int], None], plan: list[str] | None = None
+) -> dict[str, Any]:
+    """Our moves by clicking (the plan's, else a random legal one, seeded), NEXT HAND on each sheet,
+    until the results."""
     rng = random.Random(0)
+    planned = iter(plan or [])
     for turn in range(400):
         page.wait_for_function(READY, timeout=20000)
         view = page.evaluate("() => window.BonesTable.state.view")
@@ -143,7 +160,9 @@ def play_to_the_end(page: Any, click: Callable[[Any, str], None], shots: Callabl
             continue
         shots(turn)
         number = view["move_number"]
-        click(page, rng.choice(view["legal_moves"]))
+        move = next(planned, None) if plan else rng.choice(view["legal_moves"])
+        assert move in view["legal_moves"], (move, view["legal_moves"])
+        click(page, move)
         page.wait_for_function(f"() => window.BonesTable.state.view.move_number > {number}")
     raise AssertionError("the game did not end")
 
@@ -175,8 +194,10 @@ def test_a_whole_game_by_clicking(browser: Any, live_server: Any, artifacts: Pat
         page.set_viewport_size(viewport)
         page.wait_for_timeout(200)
 
-    final = play_to_the_end(page, click, shots)
+    final = play_to_the_end(page, click, shots, PLANS.get(game))
     assert final["outcome"] is not None
+    if game in PLANS:
+        assert final["outcome"]["winners"] == [0], final["outcome"]
     page.wait_for_timeout(300)
     page.screenshot(path=str(artifacts / f"game-{game}-{size}-results.png"))
     assert page.locator("#results-title").inner_text()

@@ -2,6 +2,7 @@
 // Plain ES modules, no build step.
 import "./boards/bingo.js";
 import "./boards/finder.js";
+import "./boards/fujisan.js";
 import "./boards/line.js";
 import "./boards/runners.js";
 import "./boards/tetradominoes.js";
