@@ -133,8 +133,13 @@ def fujisan_views() -> dict[str, dict[str, Any]]:
     return {"fujisan-start": start, "fujisan-moved": tab.view(0)}
 
 
+def bee_views() -> dict[str, dict[str, Any]]:
+    return {"bee-start": table("bee", 2).view(0)}
+
+
 def views() -> dict[str, dict[str, Any]]:
-    return line_views() | bingo_views() | finder_views() | runners_views() | tetra_views() | fujisan_views()
+    games = line_views() | bingo_views() | finder_views() | runners_views() | tetra_views()
+    return games | fujisan_views() | bee_views()
 
 
 def write() -> None:

@@ -112,8 +112,21 @@ def click_fujisan(page: Any, move: str) -> None:
     page.locator(f'.fujisan-square.target[data-square="{end}"]').click()
 
 
+def click_bee(page: Any, move: str) -> None:
+    if move == "give-up":
+        page.locator('.bee-move[data-move="give-up"]').click()
+        return
+    view = page.evaluate("() => window.BonesTable.state.view")
+    choice = next(c for c in view["board"]["choices"] if c["move"] == move)
+    page.locator(f'.bee-cell.target[data-cell="{choice["from"]}"]').click()
+    page.locator(f'.bee-cell.target[data-cell="{choice["to"]}"]').click()
+
+
 # A puzzle is solved by clicking its shortest solution (the exact solver's, from the same seed).
-PLANS = {"fujisan": [str(m) for m in bones.rules("fujisan").new_game(seed=7).solve()]}
+PLANS = {
+    "fujisan": [str(m) for m in bones.rules("fujisan").new_game(seed=7).solve()],
+    "bee": [str(m) for m in bones.rules("bee").new_game(seed=2).solve()],
+}
 
 GAMES: dict[str, tuple[dict[str, Any], Callable[[Any, str], None]]] = {
     "bingo": ({"game": "bingo", "level": "easy", "setup": bingo_near_the_end(3), "seed": 3}, click_bingo),
@@ -121,6 +134,7 @@ GAMES: dict[str, tuple[dict[str, Any], Callable[[Any, str], None]]] = {
     "runners": ({"game": "runners", "level": "easy", "seed": 5}, click_runners),
     "tetradominoes": ({"game": "tetradominoes", "level": "easy", "seed": 5}, click_tetradominoes),
     "fujisan": ({"game": "fujisan", "level": "normal", "seed": 7}, click_fujisan),
+    "bee": ({"game": "bee", "level": "normal", "seed": 2}, click_bee),
 }
 
 
@@ -184,8 +198,9 @@ def test_a_whole_game_by_clicking(browser: Any, live_server: Any, artifacts: Pat
             assert page.locator("#status").inner_text().startswith("Hint:")
             assert page.locator("#hint-panel:not([hidden]) tr").count() >= 2
             page.screenshot(path=str(artifacts / f"game-{game}-hint.png"))
-        # Mid-play, the first time the player chooses after a few moves: the board at every size.
-        if turn != 3 or size != "1280x800":
+        # Mid-play, the first time the player chooses after a few moves (a puzzle's solution may
+        # be short: after its first move): the board at every size.
+        if turn != (1 if game in PLANS else 3) or size != "1280x800":
             return
         for name, other in (("1280x800", LANDSCAPE), ("360x740", PORTRAIT), ("740x360", SHORT)):
             page.set_viewport_size(other)

@@ -1,5 +1,6 @@
 // The web table's entry point: the renderers register their kinds of board, then the shell starts.
 // Plain ES modules, no build step.
+import "./boards/bee.js";
 import "./boards/bingo.js";
 import "./boards/finder.js";
 import "./boards/fujisan.js";
