@@ -227,3 +227,25 @@ def test_the_catalog_offers_every_board_the_browser_draws() -> None:
         assert f'import "./boards/{kind}.js";' in main, kind
     offered = {entry["board"] for entry in game_catalog()}
     assert offered == set(BOARDS)
+
+
+def test_every_game_of_the_menu_starts_from_play(browser: Any, live_server: Any, artifacts: Path) -> None:
+    page = browser.new_page(viewport=PORTRAIT)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    page.goto(f"{live_server.url}/?pace=0")
+    page.wait_for_selector("#play")
+    for entry in game_catalog():
+        page.locator(f'#games [data-value="{entry["id"]}"]').click()
+        page.locator("#play").click()
+        # A match in progress (the one before) is given up for the new one.
+        page.wait_for_selector("#table:not([hidden]), #confirm:not([hidden])")
+        if page.locator("#confirm:not([hidden])").count():
+            page.locator("#confirm-new").click()
+        page.wait_for_function(f"() => (window.BonesTable.state.view || {{}}).game === '{entry['game_id']}'")
+        assert page.locator("#board > *").count() >= 1, entry["id"]
+        page.keyboard.press("Escape")
+        page.locator("#m-new").click()
+        page.wait_for_selector("#home:not([hidden])")
+    assert not errors, errors
