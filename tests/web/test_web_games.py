@@ -122,6 +122,37 @@ def click_bee(page: Any, move: str) -> None:
     page.locator(f'.bee-cell.target[data-cell="{choice["to"]}"]').click()
 
 
+def click_mountains(page: Any, move: str) -> None:
+    view = page.evaluate("() => window.BonesTable.state.view")
+    choice = next(c for c in view["board"]["choices"] if c["move"] == move)
+    if choice["kind"] != "place":
+        page.locator(f'.mountains-move[data-move="{move}"]').click()
+        return
+    page.locator(f'.hand .tile[data-tile="{choice["source"]}"]').click()
+    number = view["move_number"]
+    moved = f"window.BonesTable.state.view.move_number > {number} || window.BonesTable.state.busy"
+    for cell in choice["cells"]:
+        # A tap that leaves one placement makes it: then the next square never glows.
+        square = f'.mountains-cell[data-cell="{cell}"]'
+        page.wait_for_function(f"() => {moved} || document.querySelector('{square}.target, {square}.tapped')")
+        if page.evaluate(f"() => {moved}"):
+            return
+        if page.locator(f"{square}.target").count():
+            page.locator(f"{square}.target").click()
+    page.wait_for_function(f"() => {moved} || document.querySelector('.mountains-move[data-move=\"{move}\"]')")
+    if not page.evaluate(f"() => {moved}"):
+        page.locator(f'.mountains-move[data-move="{move}"]').click()
+
+
+def place_then_done(legal: list[str], rng: random.Random) -> str:
+    """The solitaire map: random placements until it is full, then accept it."""
+    places = [move for move in legal if "=" in move]
+    return rng.choice(places) if places else "done"
+
+
+# How a game's moves are chosen where a random legal one would not do.
+CHOOSERS: dict[str, Callable[[list[str], random.Random], str]] = {"mountains": place_then_done}
+
 # A puzzle is solved by clicking its shortest solution (the exact solver's, from the same seed).
 PLANS = {
     "fujisan": [str(m) for m in bones.rules("fujisan").new_game(seed=7).solve()],
@@ -135,6 +166,7 @@ GAMES: dict[str, tuple[dict[str, Any], Callable[[Any, str], None]]] = {
     "tetradominoes": ({"game": "tetradominoes", "level": "easy", "seed": 5}, click_tetradominoes),
     "fujisan": ({"game": "fujisan", "level": "normal", "seed": 7}, click_fujisan),
     "bee": ({"game": "bee", "level": "normal", "seed": 2}, click_bee),
+    "mountains": ({"game": "mountains", "level": "normal", "seed": 3}, click_mountains),
 }
 
 
@@ -155,7 +187,11 @@ def open_game(browser: Any, server: Any, body: dict[str, Any], viewport: dict[st
 
 
 def play_to_the_end(
-    page: Any, click: Callable[[Any, str], None], shots: Callable[[int], None], plan: list[str] | None = None
+    page: Any,
+    click: Callable[[Any, str], None],
+    shots: Callable[[int], None],
+    plan: list[str] | None = None,
+    choose: Callable[[list[str], random.Random], str] | None = None,
 ) -> dict[str, Any]:
     """Our moves by clicking (the plan's, else a random legal one, seeded), NEXT HAND on each sheet,
     until the results."""
@@ -174,7 +210,10 @@ def play_to_the_end(
             continue
         shots(turn)
         number = view["move_number"]
-        move = next(planned, None) if plan else rng.choice(view["legal_moves"])
+        if plan:
+            move = next(planned, None)
+        else:
+            move = (choose or (lambda legal, r: r.choice(legal)))(view["legal_moves"], rng)
         assert move in view["legal_moves"], (move, view["legal_moves"])
         click(page, move)
         page.wait_for_function(f"() => window.BonesTable.state.view.move_number > {number}")
@@ -200,7 +239,7 @@ def test_a_whole_game_by_clicking(browser: Any, live_server: Any, artifacts: Pat
             page.screenshot(path=str(artifacts / f"game-{game}-hint.png"))
         # Mid-play, the first time the player chooses after a few moves (a puzzle's solution may
         # be short: after its first move): the board at every size.
-        if turn != (1 if game in PLANS else 3) or size != "1280x800":
+        if turn != (1 if game in PLANS else 3 if game not in CHOOSERS else 6) or size != "1280x800":
             return
         for name, other in (("1280x800", LANDSCAPE), ("360x740", PORTRAIT), ("740x360", SHORT)):
             page.set_viewport_size(other)
@@ -209,7 +248,7 @@ def test_a_whole_game_by_clicking(browser: Any, live_server: Any, artifacts: Pat
         page.set_viewport_size(viewport)
         page.wait_for_timeout(200)
 
-    final = play_to_the_end(page, click, shots, PLANS.get(game))
+    final = play_to_the_end(page, click, shots, PLANS.get(game), CHOOSERS.get(game))
     assert final["outcome"] is not None
     if game in PLANS:
         assert final["outcome"]["winners"] == [0], final["outcome"]

@@ -5,6 +5,7 @@ import "./boards/bingo.js";
 import "./boards/finder.js";
 import "./boards/fujisan.js";
 import "./boards/line.js";
+import "./boards/mountains.js";
 import "./boards/runners.js";
 import "./boards/tetradominoes.js";
 import { fit, walk } from "./boards/line-layout.js";
