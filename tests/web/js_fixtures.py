@@ -125,8 +125,29 @@ def tetra_views() -> dict[str, dict[str, Any]]:
     }
 
 
+def fujisan_views() -> dict[str, dict[str, Any]]:
+    tab = table("fujisan", 7)
+    start = tab.view(0)
+    first = tab.state.solve()[0]
+    tab.play(0, str(first), tab.move_number)
+    return {"fujisan-start": start, "fujisan-moved": tab.view(0)}
+
+
+def bee_views() -> dict[str, dict[str, Any]]:
+    return {"bee-start": table("bee", 2).view(0)}
+
+
+def mountains_views() -> dict[str, dict[str, Any]]:
+    # Fourteen dominoes down, four in hand (a first view lists every placement of 18 dominoes).
+    tab = table("mountains", 3)
+    for _ in range(14):
+        tab.play(0, next(m for m in tab.view(0)["legal_moves"] if "=" in m), tab.move_number)
+    return {"mountains-late": tab.view(0)}
+
+
 def views() -> dict[str, dict[str, Any]]:
-    return line_views() | bingo_views() | finder_views() | runners_views() | tetra_views()
+    games = line_views() | bingo_views() | finder_views() | runners_views() | tetra_views()
+    return games | fujisan_views() | bee_views() | mountains_views()
 
 
 def write() -> None:

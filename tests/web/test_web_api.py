@@ -19,7 +19,7 @@ from bones.web.storage import Store
 # The web table's list: the games drawn on the line board, in the order they registered, then variants.
 GAMES = ("draw", "block", "allfives", "muggins", "kozel", "classic", "partnership")
 # The other boards the browser draws, after the line games, grouped by board.
-OFFERED = GAMES + ("bingo", "tetradominoes", "runners", "finder")
+OFFERED = GAMES + ("bingo", "tetradominoes", "runners", "finder", "fujisan", "bee", "mountains")
 
 # A block hand: you open 6:6, Lily holds no six and passes, then 6:3 fits both ends.
 BOTH_ENDS = {

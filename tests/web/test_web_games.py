@@ -103,11 +103,70 @@ def click_tetradominoes(page: Any, move: str) -> None:
         button.click()
 
 
+def click_fujisan(page: Any, move: str) -> None:
+    if move == "give-up":
+        page.locator('.fujisan-move[data-move="give-up"]').click()
+        return
+    start, end = move.split("-")
+    page.locator(f'.fujisan-square.target[data-square="{start}"]').click()
+    page.locator(f'.fujisan-square.target[data-square="{end}"]').click()
+
+
+def click_bee(page: Any, move: str) -> None:
+    if move == "give-up":
+        page.locator('.bee-move[data-move="give-up"]').click()
+        return
+    view = page.evaluate("() => window.BonesTable.state.view")
+    choice = next(c for c in view["board"]["choices"] if c["move"] == move)
+    page.locator(f'.bee-cell.target[data-cell="{choice["from"]}"]').click()
+    page.locator(f'.bee-cell.target[data-cell="{choice["to"]}"]').click()
+
+
+def click_mountains(page: Any, move: str) -> None:
+    view = page.evaluate("() => window.BonesTable.state.view")
+    choice = next(c for c in view["board"]["choices"] if c["move"] == move)
+    if choice["kind"] != "place":
+        page.locator(f'.mountains-move[data-move="{move}"]').click()
+        return
+    page.locator(f'.hand .tile[data-tile="{choice["source"]}"]').click()
+    number = view["move_number"]
+    moved = f"window.BonesTable.state.view.move_number > {number} || window.BonesTable.state.busy"
+    for cell in choice["cells"]:
+        # A tap that leaves one placement makes it: then the next square never glows.
+        square = f'.mountains-cell[data-cell="{cell}"]'
+        page.wait_for_function(f"() => {moved} || document.querySelector('{square}.target, {square}.tapped')")
+        if page.evaluate(f"() => {moved}"):
+            return
+        if page.locator(f"{square}.target").count():
+            page.locator(f"{square}.target").click()
+    page.wait_for_function(f"() => {moved} || document.querySelector('.mountains-move[data-move=\"{move}\"]')")
+    if not page.evaluate(f"() => {moved}"):
+        page.locator(f'.mountains-move[data-move="{move}"]').click()
+
+
+def place_then_done(legal: list[str], rng: random.Random) -> str:
+    """The solitaire map: random placements until it is full, then accept it."""
+    places = [move for move in legal if "=" in move]
+    return rng.choice(places) if places else "done"
+
+
+# How a game's moves are chosen where a random legal one would not do.
+CHOOSERS: dict[str, Callable[[list[str], random.Random], str]] = {"mountains": place_then_done}
+
+# A puzzle is solved by clicking its shortest solution (the exact solver's, from the same seed).
+PLANS = {
+    "fujisan": [str(m) for m in bones.rules("fujisan").new_game(seed=7).solve()],
+    "bee": [str(m) for m in bones.rules("bee").new_game(seed=2).solve()],
+}
+
 GAMES: dict[str, tuple[dict[str, Any], Callable[[Any, str], None]]] = {
     "bingo": ({"game": "bingo", "level": "easy", "setup": bingo_near_the_end(3), "seed": 3}, click_bingo),
     "finder": ({"game": "finder", "level": "easy", "seed": 5}, click_finder),
     "runners": ({"game": "runners", "level": "easy", "seed": 5}, click_runners),
     "tetradominoes": ({"game": "tetradominoes", "level": "easy", "seed": 5}, click_tetradominoes),
+    "fujisan": ({"game": "fujisan", "level": "normal", "seed": 7}, click_fujisan),
+    "bee": ({"game": "bee", "level": "normal", "seed": 2}, click_bee),
+    "mountains": ({"game": "mountains", "level": "normal", "seed": 3}, click_mountains),
 }
 
 
@@ -127,9 +186,17 @@ def open_game(browser: Any, server: Any, body: dict[str, Any], viewport: dict[st
     return page
 
 
-def play_to_the_end(page: Any, click: Callable[[Any, str], None], shots: Callable[[int], None]) -> dict[str, Any]:
-    """Our moves by clicking (a random legal one, seeded), NEXT HAND on each sheet, until the results."""
+def play_to_the_end(
+    page: Any,
+    click: Callable[[Any, str], None],
+    shots: Callable[[int], None],
+    plan: list[str] | None = None,
+    choose: Callable[[list[str], random.Random], str] | None = None,
+) -> dict[str, Any]:
+    """Our moves by clicking (the plan's, else a random legal one, seeded), NEXT HAND on each sheet,
+    until the results."""
     rng = random.Random(0)
+    planned = iter(plan or [])
     for turn in range(400):
         page.wait_for_function(READY, timeout=20000)
         view = page.evaluate("() => window.BonesTable.state.view")
@@ -143,7 +210,12 @@ def play_to_the_end(page: Any, click: Callable[[Any, str], None], shots: Callabl
             continue
         shots(turn)
         number = view["move_number"]
-        click(page, rng.choice(view["legal_moves"]))
+        if plan:
+            move = next(planned, None)
+        else:
+            move = (choose or (lambda legal, r: r.choice(legal)))(view["legal_moves"], rng)
+        assert move in view["legal_moves"], (move, view["legal_moves"])
+        click(page, move)
         page.wait_for_function(f"() => window.BonesTable.state.view.move_number > {number}")
     raise AssertionError("the game did not end")
 
@@ -165,8 +237,9 @@ def test_a_whole_game_by_clicking(browser: Any, live_server: Any, artifacts: Pat
             assert page.locator("#status").inner_text().startswith("Hint:")
             assert page.locator("#hint-panel:not([hidden]) tr").count() >= 2
             page.screenshot(path=str(artifacts / f"game-{game}-hint.png"))
-        # Mid-play, the first time the player chooses after a few moves: the board at every size.
-        if turn != 3 or size != "1280x800":
+        # Mid-play, the first time the player chooses after a few moves (a puzzle's solution may
+        # be short: after its first move): the board at every size.
+        if turn != (1 if game in PLANS else 3 if game not in CHOOSERS else 6) or size != "1280x800":
             return
         for name, other in (("1280x800", LANDSCAPE), ("360x740", PORTRAIT), ("740x360", SHORT)):
             page.set_viewport_size(other)
@@ -175,8 +248,10 @@ def test_a_whole_game_by_clicking(browser: Any, live_server: Any, artifacts: Pat
         page.set_viewport_size(viewport)
         page.wait_for_timeout(200)
 
-    final = play_to_the_end(page, click, shots)
+    final = play_to_the_end(page, click, shots, PLANS.get(game), CHOOSERS.get(game))
     assert final["outcome"] is not None
+    if game in PLANS:
+        assert final["outcome"]["winners"] == [0], final["outcome"]
     page.wait_for_timeout(300)
     page.screenshot(path=str(artifacts / f"game-{game}-{size}-results.png"))
     assert page.locator("#results-title").inner_text()
@@ -191,3 +266,25 @@ def test_the_catalog_offers_every_board_the_browser_draws() -> None:
         assert f'import "./boards/{kind}.js";' in main, kind
     offered = {entry["board"] for entry in game_catalog()}
     assert offered == set(BOARDS)
+
+
+def test_every_game_of_the_menu_starts_from_play(browser: Any, live_server: Any, artifacts: Path) -> None:
+    page = browser.new_page(viewport=PORTRAIT)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    page.goto(f"{live_server.url}/?pace=0")
+    page.wait_for_selector("#play")
+    for entry in game_catalog():
+        page.locator(f'#games [data-value="{entry["id"]}"]').click()
+        page.locator("#play").click()
+        # A match in progress (the one before) is given up for the new one.
+        page.wait_for_selector("#table:not([hidden]), #confirm:not([hidden])")
+        if page.locator("#confirm:not([hidden])").count():
+            page.locator("#confirm-new").click()
+        page.wait_for_function(f"() => (window.BonesTable.state.view || {{}}).game === '{entry['game_id']}'")
+        assert page.locator("#board > *").count() >= 1, entry["id"]
+        page.keyboard.press("Escape")
+        page.locator("#m-new").click()
+        page.wait_for_selector("#home:not([hidden])")
+    assert not errors, errors

@@ -12,7 +12,7 @@ from bones.bots import at_least, levels_for
 from bones.game import Rules, game_info, games_in_order
 
 # The boards the browser draws (static/boards/KIND.js), in the order the menu groups them.
-BOARDS = ("line", "bingo", "tetradominoes", "runners", "finder")
+BOARDS = ("line", "bingo", "tetradominoes", "runners", "finder", "fujisan", "bee", "mountains")
 
 
 @dataclass(frozen=True)

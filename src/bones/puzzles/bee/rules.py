@@ -291,6 +291,11 @@ class BeeState(State):
             "moves to finish the round",
         )
 
+    def client_view(self, seat: int) -> dict[str, Any]:
+        from bones.puzzles.bee.view import client_view
+
+        return client_view(self, seat)
+
     def render(self, seat: int | None = None) -> str:
         grid = self.layout.grid()
         if not self.over:
@@ -334,6 +339,8 @@ register(
         ),
         "move the dice into a connected swarm around the queen bee",
         layouts=BeeLayouts(),
+        board="bee",
+        tagline="A puzzle: swarm the dice around the queen bee",
     )
 )
 

@@ -247,6 +247,11 @@ class FujisanState(State):
             "moves to the goal",
         )
 
+    def client_view(self, seat: int) -> dict[str, Any]:
+        from bones.puzzles.fujisan.view import client_view
+
+        return client_view(self, seat)
+
     def render(self, seat: int | None = None) -> str:
         occ = self.position & ~DESCENT
         descent = bool(self.position & DESCENT)
@@ -294,5 +299,7 @@ register(
         ),
         "guide four priests to the peak of Mount Fuji",
         layouts=FujisanLayouts(),
+        board="fujisan",
+        tagline="A puzzle: guide four priests up the mountain to its peak",
     )
 )

@@ -467,6 +467,11 @@ class MountainsState(State):
         placed = [(divmod(a, SIZE), va, divmod(b, SIZE), vb) for a, va, b, vb in self.board_tiles()]
         return Grid.from_dominoes(SIZE, SIZE, placed).text()
 
+    def client_view(self, seat: int) -> dict[str, Any]:
+        from bones.puzzles.mountains.view import client_view
+
+        return client_view(self, seat)
+
     def render(self, seat: int | None = None) -> str:
         lines = [f"Mountains and Valleys ({self.rules.variant}), penalty so far {self.penalty}"]
         rows = self.map_text().rstrip("\n").split("\n")
@@ -547,6 +552,8 @@ register(
         ),
         "arrange dominoes into a map where every square can be reached",
         layouts=MountainsLayouts(),
+        board="mountains",
+        tagline="A puzzle: lay a 6x6 map where every square can be walked to",
     )
 )
 

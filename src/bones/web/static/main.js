@@ -1,8 +1,11 @@
 // The web table's entry point: the renderers register their kinds of board, then the shell starts.
 // Plain ES modules, no build step.
+import "./boards/bee.js";
 import "./boards/bingo.js";
 import "./boards/finder.js";
+import "./boards/fujisan.js";
 import "./boards/line.js";
+import "./boards/mountains.js";
 import "./boards/runners.js";
 import "./boards/tetradominoes.js";
 import { fit, walk } from "./boards/line-layout.js";
