@@ -29,27 +29,30 @@ Hands = tuple[int, ...]
 def reference_sampler(state: TetraState, observer: int) -> Callable[[random.Random], Hands | None]:
     """One try of rejection sampling: the hidden hands of a deal consistent with what ``observer`` saw, or None.
 
-    A domino another seat laid or showed must have come to it in its deal or one of its draws; drawing
-    a uniform deal under that condition (those dominoes put on random places among that seat's, every
-    other place shuffled) keeps deals uniform and makes rejection rare enough to run."""
+    A domino another seat laid or showed must have come to it in its deal or one of its draws before
+    that; drawing a uniform deal under that condition (those dominoes put on random places among the
+    seat's earlier ones, every other place shuffled) keeps deals uniform and makes rejection rare
+    enough to run."""
     players = state.rules.players
     hands, pile = deal(state.seed, state.game_no, players)
     log = state.kernel.log
     assert log is not None
     # Places: (seat, i) is the i-th dealt domino of a hand, (-1, i) is pile[i]; draws pop from the end.
     entries: dict[int, list[tuple[int, int]]] = {s: [(s, i) for i in range(4)] for s in range(players)}
-    shown: dict[int, set[int]] = {s: set() for s in range(players)}
+    shown: dict[int, dict[int, int]] = {s: {} for s in range(players)}  # tile -> places it came in by
     draws = 0
     for seat, kind, a, b, _c in log:
         if kind == DRAW:
             entries[seat].append((-1, len(pile) - 1 - draws))
             draws += 1
         elif kind == PLACE:
-            shown[seat].add(TILES_BY_PAIR[a >> 4][a & 15])
+            shown[seat].setdefault(TILES_BY_PAIR[a >> 4][a & 15], len(entries[seat]))
         elif kind == REVEAL:
-            shown[seat] |= {a, b}
+            shown[seat].setdefault(a, len(entries[seat]))
+            shown[seat].setdefault(b, len(entries[seat]))
         elif kind == PASS:
-            shown[seat] |= {int(t) for t in tiles_of(a)}
+            for t in tiles_of(a):
+                shown[seat].setdefault(int(t), len(entries[seat]))
     observer_tiles = {int(t) for t in tiles_of(hands[observer])} | {pile[i] for _, i in entries[observer][4:]}
     others = [s for s in range(players) if s != observer]
     seat_places = {s: entries[s] for s in others}
@@ -71,12 +74,13 @@ def reference_sampler(state: TetraState, observer: int) -> Callable[[random.Rand
 
         open_places = free_pile[:]
         for s in others:
+            # Tiles by how early they showed, each on a random free place among those before then:
+            # the number of choices is the same whatever came before, so each arrangement is as likely.
             places = seat_places[s][:]
-            rng.shuffle(places)
-            tiles = sorted(shown[s])
-            for place, tile in zip(places, tiles):
-                put(place, tile)
-            open_places += places[len(tiles) :]
+            for tile, before in sorted(shown[s].items(), key=lambda item: item[1]):
+                index = rng.randrange(before - (len(seat_places[s]) - len(places)))
+                put(places.pop(index), tile)
+            open_places += places
         rng.shuffle(rest)
         for place, tile in zip(open_places, rest):
             put(place, tile)
