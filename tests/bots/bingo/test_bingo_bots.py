@@ -14,8 +14,9 @@ from bones.bingo.kernel import BINGO, CLOSE, DOUBLES, OVER
 from bones.bingo.state import BingoState
 from bones.bits import bits
 from bones.bots import bot_for, levels_for
+from bones.bots.bingo.belief import Belief
 from bones.bots.bingo.players import CrazyBingoBot, HardBingoBot
-from bones.bots.bingo.search import Belief, solve
+from bones.bots.bingo.search import solve
 from bones.terminal import play_match
 from bones.tiles import Tile
 

@@ -22,7 +22,8 @@ from bones.bingo.kernel import ANSWER, BINGO, CHOOSE, CLOSE, DOUBLES, HONOURS, T
 from bones.bingo.moves import BingoMove
 from bones.bingo.state import BingoObservation
 from bones.bots import Bot, Estimate, register_analyser, register_bot, work
-from bones.bots.bingo.search import POWER, Belief, answer_choice, answer_mask, best_move, evaluate, lead_score
+from bones.bots.bingo.belief import Belief
+from bones.bots.bingo.search import POWER, answer_choice, answer_mask, best_move, evaluate, lead_score
 from bones.game import Observation, Rules
 
 

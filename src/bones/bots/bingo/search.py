@@ -1,4 +1,4 @@
-"""Search for the Bingo dominoes players: belief sampling, a greedy trick policy, playouts
+"""Search for the Bingo dominoes players: a greedy trick policy, playouts
 and an exact end-of-hand solver.
 
 Everything works on ``bones.bingo.kernel.Hand`` (plain integers). A *world* is a
@@ -9,7 +9,6 @@ hands.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from bones.bingo.kernel import (
@@ -40,60 +39,6 @@ def _power(tile: int, trump: int) -> float:
 
 
 POWER = tuple(tuple(_power(t, trump) for t in range(28)) for trump in range(7))
-
-
-# -- what one seat knows -----------------------------------------------------
-
-
-class Belief:
-    """The hidden tiles as seen from ``seat``: who might hold what.
-
-    ``unseen`` are the tiles ``seat`` has not seen (the other hand's unknown part and
-    the face-down boneyard); ``allowed`` those of them the other may hold.
-    """
-
-    __slots__ = ("allowed", "known", "need", "public", "seat", "unseen")
-
-    def __init__(self, public: Hand, seat: int, other_size: int) -> None:
-        other = 1 - seat
-        self.public = public
-        self.seat = seat
-        self.known = public.known[other]
-        trump_bit = 1 << public.trump_tile if public.trump_in_stock else 0
-        self.unseen = public.universe & ~public.hands[seat] & ~public.gone & ~self.known & ~trump_bit
-        self.need = other_size - self.known.bit_count()
-        allowed = self.unseen & ~public.cannot[other]
-        if allowed.bit_count() < self.need:  # cannot happen with sound deductions; stay safe
-            allowed = self.unseen
-        self.allowed = allowed
-
-    @property
-    def possible(self) -> int:
-        """Tiles the other seat might hold now."""
-        return self.allowed | self.known
-
-    def sample(self, rng: random.Random) -> Hand:
-        """A world: the public hand with the hidden tiles dealt at random, consistently."""
-        allowed = bits(self.allowed)
-        rng.shuffle(allowed)
-        theirs = allowed[: self.need]
-        mask = 0
-        for tile in theirs:
-            mask |= 1 << tile
-        rest = bits(self.unseen & ~mask)
-        rng.shuffle(rest)
-        world = self.public.copy()
-        world.hands[1 - self.seat] = self.known | mask
-        stock = world.stock
-        for i in range(len(stock)):
-            if stock[i] < 0:
-                stock[i] = rest.pop()
-        return world
-
-    @property
-    def exact(self) -> bool:
-        """Whether only one world is possible (the boneyard is empty)."""
-        return self.need == self.allowed.bit_count() and not any(t < 0 for t in self.public.stock)
 
 
 # -- a greedy trick player (sees both hands) ---------------------------------------

@@ -15,6 +15,8 @@ shuffles the rest into the pile.
 from __future__ import annotations
 
 import random
+from functools import cache
+from math import comb
 
 from bones.tetradominoes.kernel import DRAW, GIVE, KEEP, PASS, PLACE, REVEAL, TILES_BY_PAIR, Kernel
 from bones.tetradominoes.state import TetraObservation
@@ -43,13 +45,27 @@ class Belief:
     """The slots of every other seat's hidden hand, read from one observation's history."""
 
     def __init__(self, obs: TetraObservation) -> None:
-        kernel = obs.table
         players = obs.rules.players
         self.seat = obs.seat
         self.players = players
-        # Slots from the start of the game (dealt, or given by a setup) share one ban; how many
-        # there were shows at the end, so they are kept apart until then and taken first.
-        self.slots: list[list[int]] = [[] for _ in range(players)]
+        # How many hidden dominoes each seat started with (dealt, or given by a setup) is the
+        # count now less the net change the history shows; a first reading finds it, and the
+        # second gives those slots the bans of every stuck turn from the start, so a domino that
+        # leaves a hand cannot be put down to a dealt slot that is already gone.
+        self.net = [0] * players
+        self._read(obs, None)
+        start = [obs.hidden_counts[s] - self.net[s] for s in range(players)]
+        if all(n >= 0 for n in start):
+            self._read(obs, start)
+
+    def _read(self, obs: TetraObservation, start: list[int] | None) -> None:
+        kernel = obs.table
+        players = self.players
+        self.explicit_start = start is not None
+        self.net = [0] * players
+        self.slots: list[list[int]] = [
+            [0] * n if start and s != obs.seat else [] for s, n in enumerate(start or [0] * players)
+        ]
         self.first_ban = [0] * players
         self.known_hidden: list[int] = [0] * players  # tiles known to lie in a seat's hidden hand
         self.consistent = True
@@ -84,6 +100,7 @@ class Belief:
             elif mine:
                 continue
             elif kind == DRAW:
+                self.net[seat] += 1
                 self.slots[seat].append(0)
             elif kind == PLACE:
                 tile = _placed_tile(e.a)
@@ -110,6 +127,7 @@ class Belief:
             if first < 0 or revealed[s] != kernel.revealed[s]:
                 self.consistent = False
                 self.slots[s] = [0] * max(0, want)
+        self._cached_plan: tuple[list[tuple[int, int]], dict[int, list[int]], _Counter] | None = None
         self.unknown = ALL_TILES & ~known_tiles(obs)
         for s in range(players):
             self.unknown &= ~self.known_hidden[s]
@@ -120,11 +138,12 @@ class Belief:
 
     def _remove(self, seat: int, tile: int) -> int:
         """Take the hidden ``tile`` out of ``seat``'s slots; returns the ban of the slot it filled."""
+        self.net[seat] -= 1
         if tile >= 0 and self.known_hidden[seat] >> tile & 1:
             self.known_hidden[seat] ^= 1 << tile
             return 0
         numbers = NUMBERS[tile] if tile >= 0 else 0
-        if not self.first_ban[seat] & numbers:
+        if not self.explicit_start and not self.first_ban[seat] & numbers:
             return self.first_ban[seat]
         slots = self.slots[seat]
         if not slots:
@@ -140,6 +159,8 @@ class Belief:
     def _receive(self, seat: int, tile: int, was_revealed: bool, revealed: list[int], ban: int) -> None:
         if seat == self.seat:
             return
+        if not was_revealed:
+            self.net[seat] += 1
         if was_revealed:
             revealed[seat] |= 1 << tile
         elif tile >= 0:
@@ -148,24 +169,55 @@ class Belief:
             self.slots[seat].append(ban)
 
     def sample(self, rng: random.Random) -> tuple[list[int], list[int]]:
-        """Hidden hands (masks, this seat's left 0) and a pile order for one consistent deal."""
-        remaining = list(tiles_of(self.unknown))
+        """Hidden hands (masks, this seat's left 0) and a pile order for one consistent deal.
+
+        Every filling of the slots that respects their bans is equally likely: the slots are
+        grouped by seat and ban, the unseen dominoes by the groups they fit, and exact counts
+        of the ways to fill every group pick how many of each kind go where (filling the most
+        constrained slot first from the front of a shuffle favoured the kinds it skipped)."""
+        groups, kinds, counter = self._plan()
+        hands = [self.known_hidden[s] for s in range(self.players)]
+        capacity = tuple(self.slots[s].count(ban) for s, ban in groups)
+        if counter.ways(0, capacity) == 0:  # an inconsistent history: fill what fits, as well as can be
+            return self._sample_loosely(rng)
+        pile: list[int] = []
+        remaining = capacity
+        for index, key in enumerate(counter.keys):
+            splits = counter.splits(index, remaining)
+            split = splits[_weighted_index(rng, [w for _, w in splits])][0]
+            tiles = kinds[key][:]
+            rng.shuffle(tiles)
+            position = 0
+            for group, take in enumerate(split):
+                for tile in tiles[position : position + take]:
+                    hands[groups[group][0]] |= 1 << tile
+                position += take
+            pile.extend(tiles[position:])
+            remaining = tuple(r - t for r, t in zip(remaining, split))
+        rng.shuffle(pile)
+        return hands, pile
+
+    def _plan(self) -> tuple[list[tuple[int, int]], dict[int, list[int]], _Counter]:
+        if self._cached_plan is None:
+            groups = sorted({(s, ban) for s in range(self.players) for ban in self.slots[s]})
+            kinds: dict[int, list[int]] = {}
+            for tile in tiles_of(self.unknown):
+                key = sum(1 << g for g, (_, ban) in enumerate(groups) if not NUMBERS[tile] & ban)
+                kinds.setdefault(key, []).append(int(tile))
+            keys = tuple(sorted(kinds))
+            sizes = tuple(len(kinds[k]) for k in keys)
+            self._cached_plan = (groups, kinds, _Counter(keys, sizes, len(groups)))
+        return self._cached_plan
+
+    def _sample_loosely(self, rng: random.Random) -> tuple[list[int], list[int]]:
+        remaining = [int(t) for t in tiles_of(self.unknown)]
         rng.shuffle(remaining)
         hands = [self.known_hidden[s] for s in range(self.players)]
-        order = [(ban.bit_count(), rng.random(), s, ban) for s in range(self.players) for ban in self.slots[s]]
-        order.sort(reverse=True)
-        for _, _, s, ban in order:
-            pick = -1
-            for i, tile in enumerate(remaining):
-                if not NUMBERS[tile] & ban:
-                    pick = i
-                    break
-            if pick < 0:
-                pick = 0 if remaining else -1
-            if pick < 0:
-                break
-            hands[s] |= 1 << remaining.pop(pick)
-        return hands, [int(t) for t in remaining]
+        for s in range(self.players):
+            for _ in self.slots[s]:
+                if remaining:
+                    hands[s] |= 1 << remaining.pop()
+        return hands, remaining
 
     def world(self, public: Kernel, rng: random.Random) -> Kernel:
         """A kernel with the hidden dominoes dealt by one sample (no log)."""
@@ -183,3 +235,68 @@ def _placed_tile(packed: int) -> int:
     a, b = packed >> 4, packed & 15
     hi, lo = max(a, b), min(a, b)
     return hi * (hi + 1) // 2 + lo
+
+
+def _weighted_index(rng: random.Random, weights: list[int]) -> int:
+    pick = rng.randrange(sum(weights))
+    for index, weight in enumerate(weights):
+        if pick < weight:
+            return index
+        pick -= weight
+    raise AssertionError("weights changed")
+
+
+class _Counter:
+    """Ways to place kinds of distinct dominoes into slot groups of given sizes (the rest to the pile).
+
+    Kind ``k`` has ``sizes[k]`` dominoes that may go to the groups whose bits are set in
+    ``keys[k]`` or to the pile; ``ways(k, capacity)`` counts the assignments of kinds k..
+    that fill every group exactly.
+    """
+
+    def __init__(self, keys: tuple[int, ...], sizes: tuple[int, ...], groups: int) -> None:
+        self.keys = keys
+        self.sizes = sizes
+        self.groups = groups
+        self.ways = cache(self._ways)
+        self.splits = cache(self._splits)
+
+    def _splits(self, kind: int, capacity: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
+        out = []
+        for split in _compositions(self.sizes[kind], self.keys[kind], capacity):
+            rest = tuple(c - s for c, s in zip(capacity, split))
+            ways = _multinomial(self.sizes[kind], split) * self.ways(kind + 1, rest)
+            if ways:
+                out.append((split, ways))
+        return out
+
+    def _ways(self, kind: int, capacity: tuple[int, ...]) -> int:
+        if kind == len(self.keys):
+            return 0 if any(capacity) else 1
+        return sum(w for _, w in self.splits(kind, capacity))
+
+
+def _compositions(total: int, allowed: int, capacity: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Ways to send up to ``total`` dominoes to allowed groups within capacity (the rest go to the pile)."""
+    out: list[tuple[int, ...]] = []
+
+    def rec(group: int, left: int, prefix: tuple[int, ...]) -> None:
+        if group == len(capacity):
+            out.append(prefix)
+            return
+        if not allowed >> group & 1:
+            rec(group + 1, left, (*prefix, 0))
+            return
+        for take in range(min(left, capacity[group]) + 1):
+            rec(group + 1, left - take, (*prefix, take))
+
+    rec(0, total, ())
+    return out
+
+
+def _multinomial(total: int, split: tuple[int, ...]) -> int:
+    ways = 1
+    for take in split:
+        ways *= comb(total, take)
+        total -= take
+    return ways
