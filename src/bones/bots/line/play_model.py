@@ -26,7 +26,7 @@ rate/moves + (1 - rate) * model's, and a deal's weight is the average over the
 hypotheses of the likelihood of all the seat's choices (the data pick the
 hypothesis). Without the careless moves, one odd move of a seat that mixes
 styles (Easy, Normal or Hard at random each move) made the true deal nearly
-impossible, and inference cost Crazy points against it in draw.
+impossible.
 
 Every value is a sum of terms of the move and of the hand it was made from,
 so a deal's weight costs a few bit operations per decision.
