@@ -8,6 +8,7 @@ import bones
 from bones.game import check_setup_fields, setup_seat
 from bones.tiles import SetupTiles, pip_set
 from tests.finder.test_finder import ROWS
+from tests.puzzles.test_mountains import BOOK_DEAL
 
 
 def test_sides_of_a_pair_game_and_of_a_game_of_single_seats() -> None:
@@ -70,3 +71,15 @@ def test_tile_lists_per_seat() -> None:
         SetupTiles(pip_set(6)).per_seat([["6:6"]], 2, "hands", "hand")
     with pytest.raises(ValueError, match="setup needs 'hands'"):
         SetupTiles(pip_set(6)).per_seat(None, 2, "hands", "hand")
+
+
+@pytest.mark.parametrize("game_id", ["bee", "fujisan", "mountains"])
+def test_a_puzzle_setup_is_its_grid_alone(game_id: str) -> None:
+    rules = bones.rules(game_id)  # Mountains: the solitaire, the version that takes a setup
+    setup = {"grid": BOOK_DEAL} if game_id == "mountains" else rules.new_game(0).setup()
+    assert setup is not None and set(setup) == {"grid"}
+    assert rules.new_game(0, setup=setup).setup() == setup
+    with pytest.raises(ValueError, match=r"unknown setup fields \['moves'\]; known: \['grid'\]"):
+        rules.new_game(0, setup={**setup, "moves": 3})  # was ignored without a word
+    with pytest.raises(ValueError, match=r"setup is \{'grid': '<"):
+        rules.new_game(0, setup={"grid": 3})

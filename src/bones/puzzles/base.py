@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
 
-from bones.game import Move, Observation, State
+from bones.game import Move, Observation, State, check_setup_fields
 
 GIVE_UP = "give-up"
 
@@ -133,3 +133,12 @@ def moves_to_goal(state: StateT, left_after: Callable[[StateT], int | None]) -> 
         left = left_after(cast(StateT, state.play(move)))
         out.append((move, None if left is None else 1 + left))
     return best_first(out)
+
+
+def setup_grid(setup: Mapping[str, Any], title: str, what: str = "layout") -> str:
+    """The grid text of a puzzle's setup (its only field), refused in words when missing or not text."""
+    check_setup_fields(setup, ("grid",))
+    grid = setup.get("grid")
+    if not isinstance(grid, str):
+        raise ValueError(f"a {title} setup is {{'grid': '<{what} in the grid text format>'}}")
+    return grid

@@ -39,6 +39,7 @@ from bones.puzzles.base import (
     PuzzleObservation,
     moves_to_goal,
     seat_view,
+    setup_grid,
 )
 from bones.puzzles.bee.puzzle import MIN_DICE, BeeLayout, BeeMoveError, BeeRound, generate, random_layout
 from bones.puzzles.grid import GridFormatError, dice_marker
@@ -81,9 +82,7 @@ the round unsolved."""
 
     def new_game(self, seed: int = 0, setup: Mapping[str, Any] | None = None) -> BeeState:
         if setup is not None:
-            if "grid" not in setup or not isinstance(setup["grid"], str):
-                raise ValueError("a Bee Donimoes setup is {'grid': '<layout in the grid text format>'}")
-            layout = BeeLayout.parse(setup["grid"])
+            layout = BeeLayout.parse(setup_grid(setup, "Bee Donimoes"))
         else:
             rng = random.Random(f"bones:{seed}:bee")
             if self.moves_target:

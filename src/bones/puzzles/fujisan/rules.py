@@ -43,6 +43,7 @@ from bones.puzzles.base import (
     PuzzleObservation,
     moves_to_goal,
     seat_view,
+    setup_grid,
 )
 from bones.puzzles.fujisan.puzzle import (
     DESCENT,
@@ -84,9 +85,7 @@ priest on T0 to T3; give-up ends the puzzle unsolved."""
 
     def new_game(self, seed: int = 0, setup: Mapping[str, Any] | None = None) -> FujisanState:
         if setup is not None:
-            if "grid" not in setup or not isinstance(setup["grid"], str):
-                raise ValueError("a Fujisan setup is {'grid': '<layout in the grid text format>'}")
-            layout = FujisanLayout.parse(setup["grid"])
+            layout = FujisanLayout.parse(setup_grid(setup, "Fujisan"))
         else:
             rng = random.Random(f"bones:{seed}:fujisan")
             if self.moves_target:

@@ -40,7 +40,7 @@ from functools import lru_cache
 from typing import Any
 
 from bones.game import Encoding, GameInfo, IllegalMoveError, Move, Option, Outcome, Rules, State, register
-from bones.puzzles.base import GIVE_UP, GIVE_UP_MOVE, PuzzleMove, PuzzleObservation, best_first, seat_view
+from bones.puzzles.base import GIVE_UP, GIVE_UP_MOVE, PuzzleMove, PuzzleObservation, best_first, seat_view, setup_grid
 from bones.puzzles.grid import Grid
 from bones.puzzles.layouts import MountainsLayouts
 from bones.puzzles.mountains.puzzle import (
@@ -114,9 +114,7 @@ give-up stops."""
         if setup is not None:
             if self.variant != "solitaire":
                 raise ValueError("only the solitaire takes a given set of dominoes: {'grid': '<18 dominoes>'}")
-            if "grid" not in setup or not isinstance(setup["grid"], str):
-                raise ValueError("a Mountains and Valleys setup is {'grid': '<18 dominoes in the grid text format>'}")
-            tiles = tiles_from_grid(Grid.parse(setup["grid"]))
+            tiles = tiles_from_grid(Grid.parse(setup_grid(setup, "Mountains and Valleys", "18 dominoes")))
         else:
             tiles = deal(rng, 28)
         tiles = [(min(t), max(t)) for t in tiles]
