@@ -292,6 +292,22 @@ class LayoutTools(Protocol):
         ...
 
 
+def check_setup_fields(setup: Mapping[str, Any], known: Iterable[str]) -> None:
+    """Refuses a setup naming a field the game does not read (a misspelt field would
+    otherwise be ignored without a word), listing the fields it does read."""
+    known = set(known)
+    unknown = set(setup) - known
+    if unknown:
+        raise ValueError(f"unknown setup fields {sorted(unknown)}; known: {sorted(known)}")
+
+
+def setup_seat(value: Any, players: int, name: str) -> int:
+    """The seat a setup field names, refused in words unless it is a whole number 0..players-1."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+        raise ValueError(f"setup '{name}' must be a seat 0..{players - 1}, got {value!r}")
+    return value
+
+
 class SettledState(State):
     """A state that keeps its result in the field ``final`` (None while play goes on) and
     the explicit setup it started from in ``initial``."""
@@ -347,6 +363,24 @@ class Rules(ABC):
     def low_score_wins(self) -> bool:
         """Whether a low score is good (points are written against a side, as in kozel)."""
         return False
+
+    def seats_of(self, side: int) -> tuple[int, ...]:
+        """The seats that score for ``side``: one seat, or a pair sitting crosswise."""
+        return tuple(seat for seat, s in enumerate(self.sides) if s == side)
+
+    def seat_scores(self, side_scores: Sequence[int]) -> tuple[int, ...]:
+        """Scores per side spread to every seat (partners share their side's score)."""
+        return tuple(side_scores[s] for s in self.sides)
+
+    def side_name(self, side: int) -> str:
+        """``side`` in words: "seat 1", or "seats 0 and 2" for a pair."""
+        seats = self.seats_of(side)
+        return f"seat {seats[0]}" if len(seats) == 1 else "seats " + " and ".join(map(str, seats))
+
+    def check_seat(self, seat: int) -> None:
+        """Refuses a seat this game does not have (asking for an observation, say)."""
+        if not 0 <= seat < self.num_players:
+            raise ValueError(f"no seat {seat}: seats are 0..{self.num_players - 1}")
 
     @abstractmethod
     def new_game(self, seed: int = 0, setup: Mapping[str, Any] | None = None) -> State:

@@ -149,6 +149,13 @@ class SetupTiles:
             out.append(tile)
         return out
 
+    def per_seat(self, texts: Any, players: int, name: str, label: str) -> list[list[int]]:
+        """A setup field holding one list of tiles for each seat (``label`` and the seat name
+        each list in errors: "hand 0")."""
+        if not isinstance(texts, Sequence) or isinstance(texts, str) or len(texts) != players:
+            raise ValueError(f"setup needs '{name}': one list of tiles for each of the {players} seats")
+        return [self.read(seat_texts, f"{label} {seat}") for seat, seat_texts in enumerate(texts)]
+
 
 @cache
 def pip_set(max_pip: int = 6) -> PipSet:

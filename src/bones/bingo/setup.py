@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from bones.bingo.kernel import (
     Hand,
 )
-from bones.tiles import HIGH, PIPS, TILES, SetupTiles, pip_set
+from bones.game import check_setup_fields, setup_seat
+from bones.tiles import HIGH, PIPS, TILES, SetupTiles, mask_of, pip_set
 
 HAND_SIZE = 7
 
@@ -37,31 +38,20 @@ def deal(seed: int, hand_no: int) -> Deal:
     # Distinct tiles never tie on (total, higher number).
     leader = 0 if cut_key(cut[0]) > cut_key(cut[1]) else 1
     rng.shuffle(tiles)  # the cut tiles go back and the tiles are mixed again
-    hands = [_mask(tiles[:HAND_SIZE]), _mask(tiles[HAND_SIZE : 2 * HAND_SIZE])]
+    hands = [mask_of(tiles[:HAND_SIZE]), mask_of(tiles[HAND_SIZE : 2 * HAND_SIZE])]
     trump_tile = tiles[2 * HAND_SIZE]
     return Deal(cut, leader, hands, tiles[2 * HAND_SIZE + 1 :], trump_tile)
-
-
-def _mask(tiles: Sequence[int]) -> int:
-    mask = 0
-    for tile in tiles:
-        mask |= 1 << tile
-    return mask
 
 
 def read_setup(setup: Mapping[str, Any]) -> tuple[Hand, tuple[int, int], int]:
     """Check and read an explicit position: hands, boneyard order, trump tile, leader."""
     known = {"hands", "boneyard", "trump_tile", "trump", "leader", "sets", "points", "captures", "hand"}
-    unknown = set(setup) - known
-    if unknown:
-        raise ValueError(f"unknown setup fields {sorted(unknown)}; known: {sorted(known)}")
+    check_setup_fields(setup, known)
     tile_set = pip_set(6)
-    read = SetupTiles(tile_set).read
+    tiles = SetupTiles(tile_set)
+    read = tiles.read
 
-    raw_hands = setup.get("hands")
-    if not isinstance(raw_hands, Sequence) or len(raw_hands) != 2:
-        raise ValueError("setup needs 'hands': two lists of tiles")
-    hands = [read(h, f"hand {i}") for i, h in enumerate(raw_hands)]
+    hands = tiles.per_seat(setup.get("hands"), 2, "hands", "hand")
     if len(hands[0]) != len(hands[1]) or not 1 <= len(hands[0]) <= HAND_SIZE:
         raise ValueError(f"setup hands must hold the same number of tiles, 1 to {HAND_SIZE}")
     face_down = read(setup.get("boneyard", []), "boneyard")
@@ -92,11 +82,9 @@ def read_setup(setup: Mapping[str, Any]) -> tuple[Hand, tuple[int, int], int]:
         trump = given
     if trump is None:
         raise ValueError("setup needs 'trump_tile' (or 'trump', the trump number, when the boneyard is empty)")
-    leader = int(setup.get("leader", 0))
-    if leader not in (0, 1):
-        raise ValueError("setup 'leader' must be seat 0 or 1")
+    leader = setup_seat(setup.get("leader", 0), 2, "leader")
     in_stock = bool(face_down)
-    kernel = Hand(trump, [_mask(h) for h in hands], face_down, trump_tile, leader, in_stock)
+    kernel = Hand(trump, [mask_of(h) for h in hands], face_down, trump_tile, leader, in_stock)
     if not in_stock and trump_tile >= 0 and not any(trump_tile in h for h in hands):
         kernel.gone |= 1 << trump_tile  # captured earlier in the hand
         kernel.universe |= 1 << trump_tile

@@ -26,7 +26,7 @@ from bones.bingo.setup import deal, read_setup
 from bones.bits import bits
 from bones.game import HandResult as Result
 from bones.game import IllegalMoveError, Move, Observation, Outcome, SettledState, State
-from bones.tiles import HIGH, TILES, Tile
+from bones.tiles import HIGH, TILES, Tile, tiles_of
 
 if TYPE_CHECKING:
     from bones.bingo.rules import BingoRules
@@ -204,15 +204,14 @@ class BingoState(SettledState):
     # -- what players see --------------------------------------------------
 
     def hand(self, seat: int) -> tuple[Tile, ...]:
-        return tuple(TILES[t] for t in bits(self.kernel.hands[seat]))
+        return tuple(tiles_of(self.kernel.hands[seat]))
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
         return tricks_of(self.kernel)
 
     def observation(self, seat: int) -> BingoObservation:
-        if seat not in (0, 1):
-            raise ValueError(f"no seat {seat}: seats are 0 and 1")
+        self.rules.check_seat(seat)
         k = self.kernel
         mine = self.to_move == seat
         return BingoObservation(
@@ -234,7 +233,7 @@ class BingoState(SettledState):
             honours=(k.honours[0], k.honours[1]),
             declared=(k.declared[0], k.declared[1]),
             pending_honours=(k.pending[0], k.pending[1]),
-            known=(tuple(TILES[t] for t in bits(k.known[0])), tuple(TILES[t] for t in bits(k.known[1]))),
+            known=(tuple(tiles_of(k.known[0])), tuple(tiles_of(k.known[1]))),
             tricks=self.tricks,
             hand_no=self.hand_no,
             sets=self.sets,

@@ -48,6 +48,8 @@ from bones.game import (
     Outcome,
     SettledState,
     State,
+    check_setup_fields,
+    setup_seat,
 )
 from bones.tiles import Tile
 
@@ -60,10 +62,7 @@ _ORIENTED_TILE = re.compile(r"^\s*(\d)\s*[:\-|]\s*(\d)\s*$")
 def _read_setup(
     rules: FinderRules, setup: Mapping[str, Any]
 ) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...], int | None]:
-    known = {"rows", "rolls", "first"}
-    unknown = set(setup) - known
-    if unknown:
-        raise ValueError(f"unknown setup fields {sorted(unknown)}; known: {sorted(known)}")
+    check_setup_fields(setup, ("rows", "rolls", "first"))
     rows = setup.get("rows")
     if not isinstance(rows, Sequence) or isinstance(rows, str) or len(rows) != ROWS:
         raise ValueError("setup needs 'rows': the 7 rows of the layout, each 4 tiles like \"3:0\" (left square first)")
@@ -96,8 +95,8 @@ def _read_setup(
             raise ValueError(f"setup 'rolls' are pairs of dice 1-6, got {pair!r}")
         rolls.append((int(pair[0]), int(pair[1])))
     first = setup.get("first")
-    if first is not None and (not isinstance(first, int) or not 0 <= first < rules.players):
-        raise ValueError(f"setup 'first' must be a seat 0..{rules.players - 1}")
+    if first is not None:
+        first = setup_seat(first, rules.players, "first")
     return tuple(numbers), tuple(rolls), first
 
 
@@ -260,8 +259,7 @@ class FinderState(SettledState):
         return sum(isinstance(e, Flip) for e in self.history)
 
     def observation(self, seat: int) -> FinderObservation:
-        if not 0 <= seat < self.rules.players:
-            raise ValueError(f"no seat {seat}: seats are 0..{self.rules.players - 1}")
+        self.rules.check_seat(seat)
         mine = self.turn == seat
         return FinderObservation(
             rules=self.rules,

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar, cast
 
-from bones.game import Move, Observation
+from bones.game import Move, Observation, State, check_setup_fields
 
 GIVE_UP = "give-up"
 
@@ -93,3 +93,52 @@ def random_tiling(width: int, height: int, rng: random.Random) -> list[tuple[int
     if not fill(0):  # pragma: no cover - every even rectangle has a tiling
         raise ValueError("no tiling found")
     return pairs
+
+
+StateT = TypeVar("StateT", bound=State)
+
+
+def seat_view(
+    state: State,
+    seat: int,
+    game: str,
+    position: Mapping[str, Any],
+    advice: Callable[[], Move],
+    appraise: Callable[[float], list[tuple[Move, float | None]]],
+    unit: str,
+) -> PuzzleObservation:
+    """What ``seat`` sees of a puzzle: the whole table; the moves, advice and appraisal only on its turn."""
+    mine = seat == state.to_move
+    return PuzzleObservation(
+        seat,
+        state.to_move,
+        state.legal_moves if mine else (),
+        game,
+        position,
+        state.render(seat),
+        advice if mine else None,
+        appraise if mine else None,
+        unit,
+    )
+
+
+def moves_to_goal(state: StateT, left_after: Callable[[StateT], int | None]) -> list[tuple[Move, float | None]]:
+    """Each legal move with the fewest moves to the goal after it, the move included (None: giving
+    up, or a move after which ``left_after`` finds no way), fewest first."""
+    out: list[tuple[Move, float | None]] = []
+    for move in state.legal_moves:
+        if move == GIVE_UP_MOVE:
+            out.append((move, None))
+            continue
+        left = left_after(cast(StateT, state.play(move)))
+        out.append((move, None if left is None else 1 + left))
+    return best_first(out)
+
+
+def setup_grid(setup: Mapping[str, Any], title: str, what: str = "layout") -> str:
+    """The grid text of a puzzle's setup (its only field), refused in words when missing or not text."""
+    check_setup_fields(setup, ("grid",))
+    grid = setup.get("grid")
+    if not isinstance(grid, str):
+        raise ValueError(f"a {title} setup is {{'grid': '<{what} in the grid text format>'}}")
+    return grid

@@ -9,6 +9,8 @@ from typing import Any
 
 from bones.game import (
     IllegalMoveError,
+    check_setup_fields,
+    setup_seat,
 )
 from bones.runners.kernel import (
     BLACK,
@@ -39,15 +41,10 @@ from bones.runners.kernel import (
 
 def _read_setup(setup: Mapping[str, Any], rng: random.Random) -> tuple[Board, Pos]:
     """Check and read an explicit position (see ``setup_from_text`` for the fields)."""
-    known = {"board", "runners", "checkers", "captured", "black_seat", "to_move", "swapped"}
-    unknown = set(setup) - known
-    if unknown:
-        raise ValueError(f"unknown setup fields {sorted(unknown)}; known: {sorted(known)}")
+    check_setup_fields(setup, ("board", "runners", "checkers", "captured", "black_seat", "to_move", "swapped"))
     board_text = setup.get("board")
     board = Board.shuffled(rng) if board_text is None else parse_board(_text(board_text, "board"))
-    black = setup.get("black_seat", 0)
-    if black not in (0, 1):
-        raise ValueError("setup 'black_seat' is 0 or 1")
+    black = setup_seat(setup.get("black_seat", 0), 2, "black_seat")
     seats = {BLACK: black, WHITE: 1 - black}
 
     def by_colour(name: str, default: Any) -> dict[str, Any]:

@@ -203,8 +203,7 @@ class RunnersState(SettledState):
         return colour_of(self.pos, seat)
 
     def observation(self, seat: int) -> RunnersObservation:
-        if seat not in (0, 1):
-            raise ValueError(f"no seat {seat}: seats are 0 and 1")
+        self.rules.check_seat(seat)
         return RunnersObservation(
             rules=self.rules,
             seat=seat,

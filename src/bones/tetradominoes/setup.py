@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from bones.game import IllegalMoveError
+from bones.game import IllegalMoveError, check_setup_fields, setup_seat
 from bones.tetradominoes.kernel import PLACE, TET, TILES_BY_PAIR, Kernel
 from bones.tetradominoes.moves import TetraMove, parse_move
 from bones.tetradominoes.pieces import ANY_COLOUR, COLOURS, PIECES
@@ -22,27 +22,20 @@ def read_setup(
     rules: TetraRules, seed: int, setup: Mapping[str, Any]
 ) -> tuple[Kernel, int, int, tuple[int, ...], tuple[int, ...]]:
     """The kernel, game number, first player, tournament scores and tiles set aside of ``setup``."""
-    unknown = set(setup) - set(KNOWN)
-    if unknown:
-        raise ValueError(f"unknown setup fields {sorted(unknown)}; known: {list(KNOWN)}")
+    check_setup_fields(setup, KNOWN)
     players = rules.players
     game_no = int(setup.get("game", 1))
     if game_no < 1:
         raise ValueError("setup 'game' counts from 1")
-    first = _seat(setup.get("first", rules.first_player(game_no)), players, "first")
-    to_move = _seat(setup.get("to_move", first), players, "to_move")
+    first = setup_seat(setup.get("first", rules.first_player(game_no)), players, "first")
+    to_move = setup_seat(setup.get("to_move", first), players, "to_move")
     tile_set = pip_set(6)
     given = SetupTiles(tile_set)
     read = given.read
 
-    raw_hands = setup.get("hands")
-    if not isinstance(raw_hands, Sequence) or len(raw_hands) != players:
-        raise ValueError(f"setup needs 'hands': one list of dominoes for each of the {players} seats")
-    hidden = [mask_of(read(h, f"hand {i}")) for i, h in enumerate(raw_hands)]
+    hidden = [mask_of(h) for h in given.per_seat(setup.get("hands"), players, "hands", "hand")]
     raw_revealed = setup.get("revealed", [[] for _ in range(players)])
-    if not isinstance(raw_revealed, Sequence) or len(raw_revealed) != players:
-        raise ValueError(f"setup 'revealed' needs one list for each of the {players} seats")
-    revealed = [mask_of(read(r, f"revealed {i}")) for i, r in enumerate(raw_revealed)]
+    revealed = [mask_of(r) for r in given.per_seat(raw_revealed, players, "revealed", "revealed")]
     board = []
     for text in setup.get("board", []):
         move = _parse(text, "board")
@@ -99,7 +92,7 @@ def _lay_tetrominoes(kernel: Kernel, rules: TetraRules, entries: Any, first: int
         _, piece, colour, cells = move.kernel
         if seat is None:
             seat = next((s for s, c in enumerate(colours) if c in (colour, ANY_COLOUR)), 0)
-        seat = _seat(seat, rules.players, "tetromino seat")
+        seat = setup_seat(seat, rules.players, "tetromino seat")
         if colours[seat] not in (colour, ANY_COLOUR):
             raise ValueError(f"setup: seat {seat} lays tetrominoes {COLOURS[colours[seat]]} side up ({text!r})")
         if not kernel.pool >> piece & 1:
@@ -131,13 +124,6 @@ def _piece(letter: Any) -> int:
     if len(text) != 1 or text not in PIECES:
         raise ValueError(f"setup: no piece {letter!r}; the pieces are {' '.join(PIECES)}")
     return PIECES.index(text)
-
-
-def _seat(value: Any, players: int, where: str) -> int:
-    seat = int(value)
-    if not 0 <= seat < players:
-        raise ValueError(f"setup '{where}' must be a seat 0..{players - 1}")
-    return seat
 
 
 def _cell_name(code: int) -> str:

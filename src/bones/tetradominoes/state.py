@@ -145,13 +145,13 @@ class TetraState(SettledState):
             leaders = [side for side, points in enumerate(live) if points >= TOURNAMENT_TARGET]
             if leaders:
                 side = leaders[0]
-                note = f"{self.side_name(side)} reached {TOURNAMENT_TARGET} points in game {self.game_no}"
+                note = f"{self.rules.side_name(side)} reached {TOURNAMENT_TARGET} points in game {self.game_no}"
                 result = self._game_result(live, note)
                 return replace(
                     self,
                     scores=live,
                     past_games=self.past_games + (result,),
-                    final=Outcome(self.seats_of(side), self.seat_scores(live), note),
+                    final=Outcome(self.rules.seats_of(side), self.rules.seat_scores(live), note),
                 )
             if not kernel.over:
                 return self
@@ -171,22 +171,22 @@ class TetraState(SettledState):
             )
         if not kernel.over:
             return self
-        winners = () if kernel.winner is None else self.seats_of(kernel.winner)
-        return replace(self, final=Outcome(winners, self.seat_scores(live), self._game_note()))
+        winners = () if kernel.winner is None else self.rules.seats_of(kernel.winner)
+        return replace(self, final=Outcome(winners, self.rules.seat_scores(live), self._game_note()))
 
     def _game_result(self, totals: tuple[int, ...], note: str) -> GameResult:
         kernel = self.kernel
-        winners = () if kernel.winner is None or not kernel.over else self.seats_of(kernel.winner)
+        winners = () if kernel.winner is None or not kernel.over else self.rules.seats_of(kernel.winner)
         return GameResult(self.game_no, winners, tuple(kernel.counts), totals, note)
 
     def _game_note(self) -> str:
         kernel, rules = self.kernel, self.rules
         if kernel.winner is not None and kernel.counts[kernel.winner] >= rules.target:
-            return f"{self.side_name(kernel.winner)} laid {_count_word(rules.target)} tetrominoes"
-        counts = ", ".join(f"{self.side_name(s)} {n}" for s, n in enumerate(kernel.counts))
+            return f"{self.rules.side_name(kernel.winner)} laid {_count_word(rules.target)} tetrominoes"
+        counts = ", ".join(f"{self.rules.side_name(s)} {n}" for s, n in enumerate(kernel.counts))
         if kernel.winner is None:
             return f"blocked: nobody could play; equal tetrominoes ({counts}), a draw"
-        return f"blocked: nobody could play; {self.side_name(kernel.winner)} laid the most tetrominoes ({counts})"
+        return f"blocked: nobody could play; {self.rules.side_name(kernel.winner)} laid the most tetrominoes ({counts})"
 
     def _solitaire_outcome(self) -> Outcome:
         level = self.rules.solitaire_level
@@ -198,16 +198,6 @@ class TetraState(SettledState):
             parts += f", longest side {side}"
         reason = f"Level {level} score {score} ({parts}): {'won' if won else 'lost'} (a win is under {mark})"
         return Outcome((0,) if won else (), (score,), reason)
-
-    def seats_of(self, side: int) -> tuple[int, ...]:
-        return tuple(seat for seat, s in enumerate(self.rules.sides) if s == side)
-
-    def seat_scores(self, side_scores: Sequence[int]) -> tuple[int, ...]:
-        return tuple(side_scores[s] for s in self.rules.sides)
-
-    def side_name(self, side: int) -> str:
-        seats = self.seats_of(side)
-        return f"seat {seats[0]}" if len(seats) == 1 else "seats " + " and ".join(map(str, seats))
 
     # -- what players see --------------------------------------------------
 
@@ -238,8 +228,7 @@ class TetraState(SettledState):
         return kernel.offer_revealed or self.rules.sides[seat] != self.rules.sides[kernel.trader]
 
     def observation(self, seat: int) -> TetraObservation:
-        if not 0 <= seat < self.rules.players:
-            raise ValueError(f"no seat {seat}: seats are 0..{self.rules.players - 1}")
+        self.rules.check_seat(seat)
         kernel = self.kernel
         mine = self.to_move == seat
         partners = self._partners(seat)

@@ -81,7 +81,7 @@ def render_state(state: TetraState, seat: int | None) -> str:
     head = f"{rules.title}, {'solitaire Level ' + str(rules.solitaire_level) if rules.players == 1 else str(rules.players) + ' players'}"
     if rules.tournament:
         head += f", game {state.game_no}; points: " + ", ".join(
-            f"{state.side_name(s)} {p}" for s, p in enumerate(state.live_scores)
+            f"{state.rules.side_name(s)} {p}" for s, p in enumerate(state.live_scores)
         )
     lines = [head]
     lines += board_lines(kernel) or ["(no dominoes on the table yet)"]
@@ -103,7 +103,7 @@ def render_state(state: TetraState, seat: int | None) -> str:
     if rules.players > 1:
         lines.append(
             "tetrominoes: "
-            + ", ".join(f"{state.side_name(s)} {n}" for s, n in enumerate(kernel.counts))
+            + ", ".join(f"{state.rules.side_name(s)} {n}" for s, n in enumerate(kernel.counts))
             + f" (game won at {rules.target})"
         )
     for s in range(rules.players):
@@ -161,7 +161,7 @@ def narrate(before: object, after: TetraState, names: Sequence[str], viewer: int
     parts = [_event_text(e, told, names, viewer) for e in told.events_for(viewer, partners)[start:]]
     if before.game_no != after.game_no and after.past_games:
         result = after.past_games[-1]
-        totals = ", ".join(f"{after.side_name(s)} {p}" for s, p in enumerate(result.totals))
+        totals = ", ".join(f"{after.rules.side_name(s)} {p}" for s, p in enumerate(result.totals))
         parts.append(f"Game {result.number} is over: {result.note}. Points: {totals}.")
         if not after.is_over:
             parts.append(f"Game {after.game_no} begins; {names[after.first]} goes first.")

@@ -28,7 +28,6 @@ import random
 from bones.bots import Bot, Estimate, RandomBot, register_analyser, register_bot, work
 from bones.game import Observation, Rules
 from bones.runners.kernel import (
-    CAPT,
     CHK,
     HAND,
     PERPENDICULAR,
@@ -43,6 +42,7 @@ from bones.runners.kernel import (
     can_swap,
     in_setup,
     legal,
+    points,
 )
 from bones.runners.moves import RunnerMove, to_public
 from bones.runners.state import RunnersObservation
@@ -80,19 +80,10 @@ def reach(board: Board, pos: Pos, seat: int) -> tuple[int, int]:
     return count, best
 
 
-def score(board: Board, pos: Pos, seat: int) -> int:
-    mask = pos[CHK + seat]
-    masks = board.value_masks
-    total = pos[CAPT + seat]
-    for value in range(1, 7):
-        total += value * (mask & masks[value]).bit_count()
-    return total
-
-
 def final_value(board: Board, pos: Pos) -> int:
     """A finished game (all checkers placed) for the player to move."""
     me = pos[TURN]
-    diff = score(board, pos, me) - score(board, pos, 1 - me)
+    diff = points(board, pos, me) - points(board, pos, 1 - me)
     if diff > 0:
         return WIN + diff
     if diff < 0:
@@ -113,7 +104,7 @@ def evaluate(board: Board, pos: Pos) -> int:
         return -WIN
     moves_opp, _ = reach(board, pos, opp)
     top = len(MOBILITY) - 1
-    value = SCALE * (score(board, pos, me) - score(board, pos, opp)) + TEMPO * best_me
+    value = SCALE * (points(board, pos, me) - points(board, pos, opp)) + TEMPO * best_me
     value += MOBILITY[min(moves_me, top)]
     if pos[HAND + opp]:
         value -= MOBILITY[min(moves_opp, top)]

@@ -32,7 +32,15 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bones.game import Encoding, GameInfo, IllegalMoveError, Move, Option, Outcome, Rules, State, register
-from bones.puzzles.base import GIVE_UP, GIVE_UP_MOVE, PuzzleMove, PuzzleObservation, best_first
+from bones.puzzles.base import (
+    GIVE_UP,
+    GIVE_UP_MOVE,
+    PuzzleMove,
+    PuzzleObservation,
+    moves_to_goal,
+    seat_view,
+    setup_grid,
+)
 from bones.puzzles.bee.puzzle import MIN_DICE, BeeLayout, BeeMoveError, BeeRound, generate, random_layout
 from bones.puzzles.grid import GridFormatError, dice_marker
 from bones.puzzles.layouts import BeeLayouts
@@ -74,9 +82,7 @@ the round unsolved."""
 
     def new_game(self, seed: int = 0, setup: Mapping[str, Any] | None = None) -> BeeState:
         if setup is not None:
-            if "grid" not in setup or not isinstance(setup["grid"], str):
-                raise ValueError("a Bee Donimoes setup is {'grid': '<layout in the grid text format>'}")
-            layout = BeeLayout.parse(setup["grid"])
+            layout = BeeLayout.parse(setup_grid(setup, "Bee Donimoes"))
         else:
             rng = random.Random(f"bones:{seed}:bee")
             if self.moves_target:
@@ -252,18 +258,14 @@ class BeeState(State):
     def appraise(self, seconds: float = 1.0) -> list[tuple[Move, float | None]]:
         """Each legal move with the fewest moves that finish this round after it (the move
         included; None: the round can no longer be solved, or giving up), fewest first."""
-        out: list[tuple[Move, float | None]] = []
-        for move in self.legal_moves:
-            if move == GIVE_UP_MOVE:
-                out.append((move, None))
-                continue
-            after = self.play(move)
+
+        def left_after(after: BeeState) -> int | None:
             if after.over or after.queen != self.queen:
-                out.append((move, 1))
-                continue
+                return 0
             steps = after.round.solve(after.cells)
-            out.append((move, None if steps is None else 1 + len(steps)))
-        return best_first(out)
+            return None if steps is None else len(steps)
+
+        return moves_to_goal(self, left_after)
 
     def dice(self) -> dict[int, int]:
         out = {k: cell for k, cell in enumerate(self.cells, start=1)}
@@ -278,17 +280,8 @@ class BeeState(State):
             "round_moves": self.round_moves,
             "results": [r.text() for r in self.results],
         }
-        mine = seat == self.to_move
-        return PuzzleObservation(
-            seat,
-            self.to_move,
-            self.legal_moves if mine else (),
-            "bee",
-            position,
-            self.render(seat),
-            (lambda: self.solve()[0]) if mine else None,
-            self.appraise if mine else None,
-            "moves to finish the round",
+        return seat_view(
+            self, seat, "bee", position, lambda: self.solve()[0], self.appraise, "moves to finish the round"
         )
 
     def client_view(self, seat: int) -> dict[str, Any]:

@@ -36,7 +36,15 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bones.game import Encoding, GameInfo, IllegalMoveError, Move, Option, Outcome, Rules, State, register
-from bones.puzzles.base import GIVE_UP, GIVE_UP_MOVE, PuzzleMove, PuzzleObservation, best_first
+from bones.puzzles.base import (
+    GIVE_UP,
+    GIVE_UP_MOVE,
+    PuzzleMove,
+    PuzzleObservation,
+    moves_to_goal,
+    seat_view,
+    setup_grid,
+)
 from bones.puzzles.fujisan.puzzle import (
     DESCENT,
     PEAK,
@@ -77,9 +85,7 @@ priest on T0 to T3; give-up ends the puzzle unsolved."""
 
     def new_game(self, seed: int = 0, setup: Mapping[str, Any] | None = None) -> FujisanState:
         if setup is not None:
-            if "grid" not in setup or not isinstance(setup["grid"], str):
-                raise ValueError("a Fujisan setup is {'grid': '<layout in the grid text format>'}")
-            layout = FujisanLayout.parse(setup["grid"])
+            layout = FujisanLayout.parse(setup_grid(setup, "Fujisan"))
         else:
             rng = random.Random(f"bones:{seed}:fujisan")
             if self.moves_target:
@@ -216,15 +222,12 @@ class FujisanState(State):
     def appraise(self, seconds: float = 1.0) -> list[tuple[Move, float | None]]:
         """Each legal move with the fewest moves to the goal after it (the move included;
         None: no way to the goal any more, or giving up), fewest first."""
-        out: list[tuple[Move, float | None]] = []
-        for move in self.legal_moves:
-            if move == GIVE_UP_MOVE:
-                out.append((move, None))
-                continue
-            after = self.play(move)
+
+        def left_after(after: FujisanState) -> int | None:
             steps = () if after.solved else shortest(self.layout, self.rules.country_road, after.position)
-            out.append((move, None if steps is None else 1 + len(steps)))
-        return best_first(out)
+            return None if steps is None else len(steps)
+
+        return moves_to_goal(self, left_after)
 
     def observation(self, seat: int) -> PuzzleObservation:
         occ = self.position & ~DESCENT
@@ -234,18 +237,7 @@ class FujisanState(State):
             "descent": bool(self.position & DESCENT),
             "moves": len(self.moves),
         }
-        mine = seat == self.to_move
-        return PuzzleObservation(
-            seat,
-            self.to_move,
-            self.legal_moves if mine else (),
-            "fujisan",
-            position,
-            self.render(seat),
-            (lambda: self.solve()[0]) if mine else None,
-            self.appraise if mine else None,
-            "moves to the goal",
-        )
+        return seat_view(self, seat, "fujisan", position, lambda: self.solve()[0], self.appraise, "moves to the goal")
 
     def client_view(self, seat: int) -> dict[str, Any]:
         from bones.puzzles.fujisan.view import client_view

@@ -40,7 +40,7 @@ from functools import lru_cache
 from typing import Any
 
 from bones.game import Encoding, GameInfo, IllegalMoveError, Move, Option, Outcome, Rules, State, register
-from bones.puzzles.base import GIVE_UP, GIVE_UP_MOVE, PuzzleMove, PuzzleObservation, best_first
+from bones.puzzles.base import GIVE_UP, GIVE_UP_MOVE, PuzzleMove, PuzzleObservation, best_first, seat_view, setup_grid
 from bones.puzzles.grid import Grid
 from bones.puzzles.layouts import MountainsLayouts
 from bones.puzzles.mountains.puzzle import (
@@ -114,9 +114,7 @@ give-up stops."""
         if setup is not None:
             if self.variant != "solitaire":
                 raise ValueError("only the solitaire takes a given set of dominoes: {'grid': '<18 dominoes>'}")
-            if "grid" not in setup or not isinstance(setup["grid"], str):
-                raise ValueError("a Mountains and Valleys setup is {'grid': '<18 dominoes in the grid text format>'}")
-            tiles = tiles_from_grid(Grid.parse(setup["grid"]))
+            tiles = tiles_from_grid(Grid.parse(setup_grid(setup, "Mountains and Valleys", "18 dominoes")))
         else:
             tiles = deal(rng, 28)
         tiles = [(min(t), max(t)) for t in tiles]
@@ -402,18 +400,7 @@ class MountainsState(State):
             "stage": self.stage,
             "face_down": len(self.face_down),
         }
-        mine = seat == self.to_move
-        return PuzzleObservation(
-            seat,
-            self.to_move,
-            self.legal_moves if mine else (),
-            "mountains",
-            position,
-            self.render(seat),
-            self._greedy if mine else None,
-            self.appraise if mine else None,
-            "penalty of the map after it",
-        )
+        return seat_view(self, seat, "mountains", position, self._greedy, self.appraise, "penalty of the map after it")
 
     def appraise(self, seconds: float = 1.0) -> list[tuple[Move, float | None]]:
         """Each placement (or domino to pass) with the penalty of the map it leaves, least first;
