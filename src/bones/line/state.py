@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import FrozenInstanceError, dataclass, field
+from operator import add
 from typing import Any
 
 from bones.chance import shuffled_range
@@ -333,7 +334,7 @@ class LineState(SettledState):
     def _end_hand(self) -> LineState:
         rules, kernel = self.rules, self.kernel
         score = score_hand(rules, kernel, self.eggs)
-        totals = tuple(s + p for s, p in zip(self.scores, score.points))
+        totals = tuple(map(add, self.scores, score.points))
         ending = "domino" if kernel.status == DOMINO else "blocked"
         result = self._result(
             kernel, ending, score.winner, score.points, totals, score.eggs, score.note, self.hand_points
@@ -381,17 +382,18 @@ class LineState(SettledState):
         play_points: tuple[int, ...],
     ) -> HandResult:
         rules = self.rules
+        hands = kernel.hands
         return HandResult(
-            number=self.hand_no,
-            ending=ending,
-            winner=winner,
-            hands=tuple(tuple(tiles_of(h)) for h in kernel.hands),
-            pips=tuple(hand_pips(rules, h) for h in kernel.hands),
-            play_points=play_points,
-            points=points,
-            totals=totals,
-            eggs=eggs,
-            note=note,
+            self.hand_no,
+            ending,
+            winner,
+            tuple([tuple(tiles_of(h)) for h in hands]),
+            tuple([hand_pips(rules, h) for h in hands]),
+            play_points,
+            points,
+            totals,
+            eggs,
+            note,
         )
 
     def _match_outcome(self, totals: tuple[int, ...], winning_side: int | None) -> Outcome | None:
