@@ -102,10 +102,10 @@ class Kernel:
         new = _new_kernel(Kernel)
         new.spec = self.spec
         new.masks = self.masks
-        new.hands = self.hands[:]
-        new.boneyard = self.boneyard[:]
-        new.ends = self.ends[:]
-        new.kinds = self.kinds[:]
+        new.hands = self.hands.copy()
+        new.boneyard = self.boneyard.copy()
+        new.ends = self.ends.copy()
+        new.kinds = self.kinds.copy()
         new.spin = self.spin
         new.pending = self.pending
         new.spin_value = self.spin_value
@@ -117,54 +117,67 @@ class Kernel:
         new.opening = self.opening
         new.status = self.status
         new.last_player = self.last_player
-        new.log = self.log[:]
+        new.log = self.log.copy()
         return new
 
     def after(self, code: int, tile: int, slot: int) -> tuple[Kernel, int]:
         """``copy()`` with the legal move applied, and the points it scored: what the public
-        state does on every move. The usual move, a tile that is not a double onto an end
-        that is not a spinner's long side in a game that scores no fives, is made in one
-        pass; every other move is ``copy().apply()``."""
+        state does on every move. The usual moves, a pass or a tile onto an end in a game
+        without spinners or fives, are made in one pass and share with this kernel the lists
+        they leave alone (a kernel that a state holds is never changed in place, and
+        ``copy()`` copies every list); the others (the opening tile, a draw, games with
+        spinners or fives) are ``copy().apply()``."""
         spec = self.spec
-        if code != PLAY or slot < 0 or spec.scoring or self.spin[slot] >= 0:
-            new = self.copy()
-            return new, new.apply(code, tile, slot)
-        hi = HIGH[tile]
-        lo = LOW[tile]
-        if hi == lo:
+        if code == PLAY:
+            if slot < 0 or spec.scoring or spec.spinner:
+                new = self.copy()
+                return new, new.apply(code, tile, slot)
+        elif code == DRAW or self.placed == 0:
             new = self.copy()
             return new, new.apply(code, tile, slot)
         seat = self.to_move
-        hands = self.hands[:]
-        hand = hands[seat] & ~(1 << tile)
-        hands[seat] = hand
-        ends = self.ends[:]
-        ends[slot] = lo if ends[slot] == hi else hi
-        kinds = self.kinds[:]
-        kinds[slot] = NORMAL
-        log = self.log[:]
-        log.append((seat, PLAY, tile, slot))
         new = _new_kernel(Kernel)
         new.spec = spec
         new.masks = masks = self.masks
-        new.hands = hands
-        new.boneyard = self.boneyard[:]
-        new.ends = ends
-        new.kinds = kinds
+        new.boneyard = self.boneyard
         new.spin = self.spin
         new.pending = self.pending
         new.spin_value = self.spin_value
         new.spin_origin = self.spin_origin
         new.origins = self.origins
-        new.placed = self.placed + 1
-        new.table = self.table | 1 << tile
         new.opening = self.opening
-        new.last_player = seat
+        log = self.log.copy()
+        log.append((seat, code, tile, slot))
         new.log = log
-        if not hand:
-            new.to_move = seat
-            new.status = DOMINO
-            return new, 0
+        if code == PASS:
+            new.hands = hands = self.hands
+            new.ends = ends = self.ends
+            new.kinds = self.kinds
+            new.placed = self.placed
+            new.table = self.table
+            new.last_player = self.last_player
+        else:
+            hands = self.hands.copy()
+            hand = hands[seat] & ~(1 << tile)
+            hands[seat] = hand
+            new.hands = hands
+            hi = HIGH[tile]
+            ends = self.ends.copy()
+            ends[slot] = LOW[tile] if ends[slot] == hi else hi
+            new.ends = ends
+            kind = ACROSS if hi == LOW[tile] else NORMAL
+            kinds = self.kinds
+            if kinds[slot] != kind:
+                kinds = kinds.copy()
+                kinds[slot] = kind
+            new.kinds = kinds
+            new.placed = self.placed + 1
+            new.table = self.table | 1 << tile
+            new.last_player = seat
+            if not hand:
+                new.to_move = seat
+                new.status = DOMINO
+                return new, 0
         new.to_move = (seat + spec.direction) % spec.players
         new.status = PLAYING
         # Blocked as in apply: nobody may draw and no hand holds a tile that fits an end.

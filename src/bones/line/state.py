@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import FrozenInstanceError, dataclass, field
+from operator import add
 from typing import Any
 
 from bones.chance import shuffled_range
@@ -335,7 +336,7 @@ class LineState(SettledState):
     def _end_hand(self) -> LineState:
         rules, kernel = self.rules, self.kernel
         score = score_hand(rules, kernel, self.eggs)
-        totals = tuple(s + p for s, p in zip(self.scores, score.points))
+        totals = tuple(map(add, self.scores, score.points))
         ending = "domino" if kernel.status == DOMINO else "blocked"
         result = self._result(
             kernel, ending, score.winner, score.points, totals, score.eggs, score.note, self.hand_points
@@ -383,12 +384,13 @@ class LineState(SettledState):
         play_points: tuple[int, ...],
     ) -> HandSheet:
         rules = self.rules
+        hands = kernel.hands
         return HandSheet(
             number=self.hand_no,
             ending=ending,
             winner=winner,
-            hands=tuple(tuple(tiles_of(h)) for h in kernel.hands),
-            pips=tuple(hand_pips(rules, h) for h in kernel.hands),
+            hands=tuple([tuple(tiles_of(h)) for h in hands]),
+            pips=tuple([hand_pips(rules, h) for h in hands]),
             play_points=play_points,
             points=points,
             totals=totals,
