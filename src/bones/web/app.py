@@ -21,7 +21,9 @@ from pydantic import BaseModel, Field
 from bones import __version__
 from bones.bots import LEVELS
 from bones.game import GameOptionError, game_info
+from bones.web import live, lobby
 from bones.web.entries import available_levels, find_entry, game_catalog, resolve_game, table_games
+from bones.web.events import bus_from_env
 from bones.web.referee import Referee
 from bones.web.storage import Store
 from bones.web.table import Conflict, NotFound, TableError
@@ -132,6 +134,9 @@ def create_app(store: Store | None = None, allow_setup: bool = False) -> FastAPI
     )
     referee = Referee(store or Store(), allow_setup=allow_setup)
     app.state.referee = referee
+    app.state.hub = hub = live.Hub(referee, bus_from_env())
+    app.include_router(live.router(hub))
+    app.include_router(lobby.router(hub))
     templates = Jinja2Templates(directory=HERE / "templates")
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
 

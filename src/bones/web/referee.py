@@ -6,7 +6,7 @@ import secrets
 import threading
 import uuid
 from collections import OrderedDict
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -42,6 +42,12 @@ class Referee:
         self._cache_size = cache_size
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
+        # Told (table id, move number, what changed) after each change is saved: web/live.py pushes it to the players.
+        self.listeners: list[Callable[[str, int, str], None]] = []
+
+    def _changed(self, table: Table, what: str) -> None:
+        for listener in self.listeners:
+            listener(table.id, table.move_number, what)
 
     @contextmanager
     def _locked(self, game_id: str) -> Iterator[None]:
@@ -60,6 +66,8 @@ class Referee:
         seed: int | None = None,
         setup: Mapping[str, Any] | None = None,
         seats: Sequence[Mapping[str, Any]] | None = None,
+        table_id: str | None = None,
+        abandon_others: bool = True,
     ) -> Table:
         offered = table_games()
         if game not in offered:
@@ -89,12 +97,14 @@ class Referee:
         except ValueError as error:
             raise TableError(f"the setup is not valid: {error}") from None
         # One match at a time for the local player: a new game abandons the unfinished one.
-        self.abandon_unfinished()
-        table = Table(uuid.uuid4().hex, level, seat_list, state)
+        if abandon_others:
+            self.abandon_unfinished()
+        table = Table(table_id or uuid.uuid4().hex, level, seat_list, state)
         self.store.create_game(
             table.id, game, level, rules.players, [s.to_row() for s in seat_list], table.record.to_dict()
         )
         self._remember(table)
+        self._changed(table, "started")
         return table
 
     def _seats(self, rules: LineRules, level: str, seats: Sequence[Mapping[str, Any]] | None) -> list[Seat]:
@@ -110,7 +120,8 @@ class Referee:
             kind = spec.get("kind", COMPUTER)
             name = str(spec.get("name") or names[number])[:24]
             if kind == HUMAN:
-                out.append(Seat(HUMAN, name, token=secrets.token_urlsafe(24)))
+                # A lobby (web/lobby.py) hands out each seat's token when the seat is taken, before the match starts.
+                out.append(Seat(HUMAN, name, token=str(spec.get("token") or secrets.token_urlsafe(24))))
             elif kind == COMPUTER:
                 seat_level = str(spec.get("level") or level).lower()
                 if seat_level not in LEVELS:
@@ -193,14 +204,24 @@ class Referee:
 
     # -- requests ------------------------------------------------------------
 
-    def _change(self, game_id: str, token: str | None, action: str, *args: Any) -> dict[str, Any]:
+    def _change(
+        self, game_id: str, token: str | None, action: str, *args: Any, seat: int | None = None
+    ) -> dict[str, Any] | None:
+        """Apply one change for the seat of ``token`` (or for ``seat``: the server's own changes) and save it."""
         with self._locked(game_id):
             table = self.get(game_id)
-            seat = table.seat_of(token)
+            if seat is None:
+                seat = table.seat_of(token)
             if table.status == "abandoned":
                 raise Conflict("this game was abandoned for a newer one")
             old = table.move_number
-            snapshot = (table.state, table.before, table.finished_layout, table.status, [s.seen for s in table.seats])
+            snapshot = (
+                table.state,
+                table.before,
+                table.finished_layout,
+                table.status,
+                [(s.seen, s.away) for s in table.seats],
+            )
             try:
                 if action == "play":
                     table.play(seat, *args)
@@ -208,6 +229,11 @@ class Referee:
                     table.step(*args)
                 elif action == "next_hand":
                     table.close_sheet(seat)
+                elif action == "away":
+                    table.seats[seat].away = args[0]
+                    if not args[0]:
+                        # Back at the table: the sheets of the hands they missed are not theirs to close.
+                        table.seats[seat].seen = len(table.state.results)
                 self._save(table, old, snapshot[3])
             except (IllegalMoveError, ValueError) as error:
                 self._restore(table, snapshot)
@@ -217,26 +243,44 @@ class Referee:
             except TableError:
                 self._restore(table, snapshot)
                 raise
-            return table.view(seat)
+            self._changed(table, "moved" if table.move_number != old else action)
+            return table.view(seat) if token is not None else None
 
     @staticmethod
     def _restore(table: Table, snapshot: tuple[Any, ...]) -> None:
         table.state, table.before, table.finished_layout, table.status, seen = snapshot
-        for seat, count in zip(table.seats, seen):
-            seat.seen = count
+        for seat, (count, away) in zip(table.seats, seen):
+            seat.seen, seat.away = count, away
 
     def view(self, game_id: str, token: str | None) -> dict[str, Any]:
         table = self.get(game_id)
         return table.view(table.seat_of(token))
 
     def play(self, game_id: str, token: str | None, move: str, move_number: int) -> dict[str, Any]:
-        return self._change(game_id, token, "play", move, move_number)
+        return self._answer(self._change(game_id, token, "play", move, move_number))
 
     def step(self, game_id: str, token: str | None, move_number: int) -> dict[str, Any]:
-        return self._change(game_id, token, "step", move_number)
+        return self._answer(self._change(game_id, token, "step", move_number))
 
     def next_hand(self, game_id: str, token: str | None) -> dict[str, Any]:
-        return self._change(game_id, token, "next_hand")
+        return self._answer(self._change(game_id, token, "next_hand"))
+
+    @staticmethod
+    def _answer(view: dict[str, Any] | None) -> dict[str, Any]:
+        assert view is not None  # a change asked with a token answers with that seat's view
+        return view
+
+    def drive(self, game_id: str, move_number: int) -> None:
+        """The server's own step at a live table: a computer's move, an absent human's, or a forced pass."""
+        table = self.get(game_id)
+        to_move = table.state.to_move
+        if to_move is None:
+            raise Conflict("nobody is to move")
+        self._change(game_id, None, "step", move_number, seat=to_move)
+
+    def set_away(self, game_id: str, seat: int, away: bool) -> None:
+        """A human left a live table (a computer plays for them) or came back to it."""
+        self._change(game_id, None, "away", away, seat=seat)
 
     def hint(self, game_id: str, token: str | None) -> dict[str, Any]:
         table = self.get(game_id)
