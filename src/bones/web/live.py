@@ -245,6 +245,8 @@ class Connection:
             return
         if not self.started:
             self.started = True
+            if self.last is None:
+                self.last = 0  # at the table since before the first move: every move is news
             assert self.seat is not None
             await self.hub.arrived(self.table_id, self.seat, view)
         kinds = {e.kind for e in fresh}
