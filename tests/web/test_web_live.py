@@ -103,6 +103,21 @@ def test_open_seats_are_given_to_computers_at_the_start_and_bad_requests_are_ref
     with live.websocket_connect(f"/api/live/{table['id']}") as socket:
         socket.send_json({"type": "hello", "token": "wrong", "since": None})
         assert socket.receive_json()["status"] == 403
+    with live.websocket_connect(f"/api/live/{table['id']}") as socket:
+        socket.send_json({"type": "hello", "token": table["token"], "since": 10**9})
+        assert socket.receive_json()["type"] == "view"  # a move number never made: the seat's view afresh
+    waiting = lobby(live)
+    with live.websocket_connect(f"/api/live/{waiting['id']}") as socket:
+        socket.send_json({"type": "hello", "token": waiting["token"], "since": None})
+        assert socket.receive_json()["type"] == "lobby"
+        for bad in ("not json", "[1]", '{"type": "move", "move": "6:6", "move_number": 1e999}', '{"type": "fly"}'):
+            socket.send_text(bad)
+            answer = socket.receive_json()
+            assert answer["type"] == "error" and answer["status"] == 400, (bad, answer)
+        socket.send_bytes(b"\x00\x01")
+        assert socket.receive_json()["status"] == 400
+        socket.send_json({"type": "ping", "ref": 7})
+        assert socket.receive_json() == {"type": "pong", "ref": 7}
 
 
 def test_every_seat_hears_every_move_and_a_reconnect_catches_up(live: TestClient) -> None:
@@ -111,7 +126,7 @@ def test_every_seat_hears_every_move_and_a_reconnect_catches_up(live: TestClient
     ann = connect(live, table["id"], table["token"])
     ann.until(lambda p: p.lobby is not None)
     live.post(f"/api/lobby/{table['id']}/start", headers={HOST: table["token"]})
-    first = connect(live, table["id"], bob["token"])
+    first = connect(live, table["id"], bob["token"], since=0)
 
     def to(move_number: int) -> Any:
         return lambda p: p.view is not None and p.view["move_number"] >= move_number
@@ -132,7 +147,7 @@ def test_every_seat_hears_every_move_and_a_reconnect_catches_up(live: TestClient
     assert [n for n in ann.heard if n <= end] == list(range(1, end + 1))
     assert [n for n in first.heard + back.heard if n <= end] == list(range(1, end + 1))
     record = live.app.state.referee.get(table["id"]).record.to_dict()  # type: ignore[attr-defined]
-    assert assert_no_hidden_tiles(record, ann) > 5 and assert_no_hidden_tiles(record, back) > 5
+    assert assert_no_hidden_tiles(record, ann) > 5 and assert_no_hidden_tiles(record, back) >= 1
 
 
 def test_a_player_who_leaves_is_replaced_by_a_computer_and_takes_the_seat_back(live: TestClient) -> None:
@@ -157,3 +172,30 @@ def test_a_player_who_leaves_is_replaced_by_a_computer_and_takes_the_seat_back(l
     # Back at the table, Bob is waited for: the computer no longer plays his seat.
     back.until(lambda p: bool(p.oks), timeout=30)
     assert back.view is not None and not back.view["seats"][2].get("away")
+
+
+def test_the_computers_move_at_the_tables_pace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BONES_COMPUTER_PACE", "0.3")
+    monkeypatch.delenv("BONES_REDIS_URL", raising=False)
+    store = Store(f"sqlite:///{tmp_path / 'bones.sqlite3'}")
+    with TestClient(create_app(store)) as client:
+        client.sockets = []  # type: ignore[attr-defined]
+        table = lobby(client, computers=[1, 2, 3])
+        client.post(f"/api/lobby/{table['id']}/start", headers={HOST: table["token"]})
+        ann = connect(client, table["id"], table["token"], since=0)
+        heard: list[tuple[float, int]] = []
+        original = ann.take
+
+        def timed(message: dict[str, Any]) -> None:
+            if message["type"] == "moved" and "view" in message:
+                heard.append((time.monotonic(), message["view"]["last"]["seat"]))
+            original(message)
+
+        ann.take = timed  # type: ignore[method-assign]
+        ann.until(lambda p: p.view is not None and p.view["move_number"] >= 8)
+        for socket in client.sockets:  # type: ignore[attr-defined]
+            socket.close()
+    store.close()
+    # One message may come late (a busy machine), so the pace shows in the sum of the computers' waits.
+    computer_moves = sum(1 for _when, seat in heard[1:] if seat != 0)
+    assert computer_moves >= 4 and heard[-1][0] - heard[0][0] >= 0.3 * computer_moves * 0.95, heard

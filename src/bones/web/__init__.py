@@ -4,5 +4,8 @@
 computer players, what each seat may see), ``entries.py`` the list of games,
 ``storage.py`` keeps games and statistics through SQLAlchemy, ``app.py``
 is the HTTP API and the page, ``static/`` and ``templates/`` the front end, and
-``cli.py`` adds ``bones serve``.
+``cli.py`` adds ``bones serve``. People play each other at live tables: ``lobby.py``
+seats them, ``live.py`` is each seat's WebSocket and plays the computers,
+``events.py`` carries table events between processes, ``seating.py`` keeps lobbies
+and presence in the database.
 """

@@ -27,11 +27,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import heapq
+import json
 import logging
 import os
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -74,6 +77,9 @@ class Hub:
         self._driving: set[str] = set()
         self._lock = threading.Lock()
         self._drivers = ThreadPoolExecutor(max_workers=8, thread_name_prefix="bones-driver")
+        # The computer move waiting for its pace, by table: (move number, when it is due). No thread sleeps meanwhile.
+        self._paced: dict[str, tuple[int, float]] = {}
+        self._timers = Timers()
         self._heartbeat: asyncio.Task[None] | None = None
         referee.listeners.append(self.changed)
 
@@ -112,8 +118,10 @@ class Hub:
         replace_after = max(replace_after, 2 * self.settings.heartbeat)
         while True:
             table = self.referee.get(table_id)
-            seat = table.state.to_move
+            # The cached table changes under us as other requests move: what is decided here is decided for this number.
+            seat, move_number = table.state.to_move, table.move_number
             if table.status != "playing" or seat is None:
+                self._paced.pop(table_id, None)
                 return
             player = table.seats[seat]
             try:
@@ -123,14 +131,32 @@ class Hub:
                         self.referee.set_away(table_id, seat, True)
                     else:
                         # Only a forced pass is made for a present human; a real choice is refused (and ends this).
-                        self.referee.drive(table_id, table.move_number)
+                        self.referee.drive(table_id, move_number)
                     continue
                 if any(s.kind == HUMAN and not s.away and table.sheet_pending(n) for n, s in enumerate(table.seats)):
                     return  # a player reads the hand sheet; closing it kicks us again
-                time.sleep(self.settings.computer_pace)
-                self.referee.drive(table_id, table.move_number)
+                if not self._due(table_id, move_number):
+                    return  # a timer kicks the table when the pace has passed
+                self.referee.drive(table_id, move_number)
             except TableError:
                 return  # someone else moved, a human must choose or close a sheet: their change kicks us again
+
+    def _due(self, table_id: str, move_number: int) -> bool:
+        """Whether the computer's move at ``move_number`` may be made now; else a timer will ask again."""
+        pace = self.settings.computer_pace
+        if pace <= 0:
+            return True
+        now = time.monotonic()
+        with self._lock:
+            waiting = self._paced.get(table_id)
+            if waiting is not None and waiting[0] == move_number:
+                if now < waiting[1]:
+                    return False
+                del self._paced[table_id]
+                return True
+            self._paced[table_id] = (move_number, now + pace)
+        self._timers.after(pace, lambda: self.kick(table_id))
+        return False
 
     # -- sockets -------------------------------------------------------------
 
@@ -175,6 +201,36 @@ class Hub:
             held = {table for table, _seat in self._here}
             for table_id in [t for t in self._last_event if t not in held]:
                 del self._last_event[table_id]
+
+
+class Timers:
+    """Calls made after a delay, by one thread for all tables (a thread or a sleep per table would not scale)."""
+
+    def __init__(self) -> None:
+        self._due: list[tuple[float, int, Callable[[], None]]] = []
+        self._count = 0
+        self._wake = threading.Condition()
+        self._thread: threading.Thread | None = None
+
+    def after(self, delay: float, call: Callable[[], None]) -> None:
+        with self._wake:
+            self._count += 1
+            heapq.heappush(self._due, (time.monotonic() + delay, self._count, call))
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="bones-timers", daemon=True)
+                self._thread.start()
+            self._wake.notify()
+
+    def _run(self) -> None:
+        while True:
+            with self._wake:
+                while not self._due or self._due[0][0] > time.monotonic():
+                    self._wake.wait(self._due[0][0] - time.monotonic() if self._due else None)
+                _when, _n, call = heapq.heappop(self._due)
+            try:
+                call()
+            except Exception:  # one table's trouble must not stop the others' timers
+                log.exception("bones: a timer failed")
 
 
 class Connection:
@@ -222,6 +278,8 @@ class Connection:
     async def send_moves(self, view: dict[str, Any], kind: str) -> None:
         """Every move number after the last one sent, the last with the view; else the view alone."""
         now = view["move_number"]
+        if self.last is not None and self.last > now:
+            self.last = None  # a move number from the future (a client's mistake): start afresh
         if self.last is not None and self.last < now:
             for number in range(self.last + 1, now):
                 await self.send({"type": "moved", "move_number": number})
@@ -254,7 +312,10 @@ class Connection:
 
     async def read(self) -> None:
         while True:
-            message = await self.socket.receive_json()
+            try:
+                message = json.loads(await self.socket.receive_text())
+            except (ValueError, KeyError):  # not JSON, or a binary frame
+                message = None
             if not isinstance(message, dict):
                 await self.send({"type": "error", "status": 400, "detail": "messages are JSON objects"})
                 continue
@@ -285,7 +346,7 @@ def router(hub: Hub) -> APIRouter:
         await socket.accept()
         try:
             hello = await asyncio.wait_for(socket.receive_json(), HELLO_WAIT)
-        except (TimeoutError, WebSocketDisconnect, ValueError):
+        except (TimeoutError, WebSocketDisconnect, ValueError, KeyError):
             await socket.close(code=4400)
             return
         since = hello.get("since") if isinstance(hello, dict) else None
