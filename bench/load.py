@@ -89,7 +89,8 @@ def servers(count: int, database: str, redis_url: str, pace: float) -> Iterator[
     for _ in range(count):
         port = free_port()
         command = [str(BONES), "serve", "--no-browser", "--port", str(port), "--database", database]
-        process = subprocess.Popen([*command, "--redis", redis_url], env=env, stdout=subprocess.DEVNULL)
+        log = open(Path(tempfile.gettempdir()) / f"bones-load-{port}.log", "w")  # noqa: SIM115 - the server's life long
+        process = subprocess.Popen([*command, "--redis", redis_url], env=env, stdout=log, stderr=log)
         started.append((process, f"http://127.0.0.1:{port}"))
     try:
         for process, url in started:
@@ -229,7 +230,8 @@ def check(database: str, crowd: list[Person]) -> tuple[int, int, int, int]:
 
 
 def forced(state: Any) -> bool:
-    return [str(move) for move in state.legal_moves] == ["pass"]
+    """A move nobody chooses (a pass when nothing fits): the server makes it for a person."""
+    return state.forced_move() is not None
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -1,7 +1,7 @@
 """The omniscient yardstick: how much of the possible edge over Hard Crazy takes.
 
 An *omniscient* player sees every hidden tile (the other hand and the boneyard
-order) and plays the exactly solved best move (``bones.bots.line_exact``); in a
+order) and plays the exactly solved best move (``bones.bots.line.exact``); in a
 2-player hand nobody can do better. On the same duplicate deals as
 ``bones.tournament`` (every deal played twice with the seats swapped and the
 same random choices), each deal gives Crazy's margin over Hard and the
@@ -28,7 +28,7 @@ from typing import Any
 
 import bones
 from bones.bots import bot_for
-from bones.bots.line_exact import Solver
+from bones.bots.line.exact import Solver
 from bones.line.moves import from_kernel
 from bones.line.state import LineState
 

@@ -19,9 +19,9 @@ import statistics
 import sys
 import time
 
-from bones.puzzles import mountains
-from bones.puzzles.bee import MIN_DICE, BeeLayout, BeeRound, random_layout
-from bones.puzzles.fujisan import FujisanBoard, FujisanLayout
+from bones.puzzles.bee.puzzle import MIN_DICE, BeeLayout, BeeRound, random_layout
+from bones.puzzles.fujisan.puzzle import FujisanBoard, FujisanLayout
+from bones.puzzles.mountains import puzzle as mountains
 from bones.puzzles.problems import problems
 
 BEE_TARGET = 5.0

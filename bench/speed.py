@@ -17,7 +17,7 @@ import statistics
 import time
 
 import bones
-from bones.bots.crazy import DEFAULT_SAMPLES, estimate_moves
+from bones.bots.line.crazy import DEFAULT_SAMPLES, estimate_moves
 from bones.line.state import LineState
 
 

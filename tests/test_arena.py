@@ -11,7 +11,7 @@ import pytest
 
 import bones
 from bones.arena import ArenaError, player_for, run_arena
-from bones.bots.dominoes_package import DominoesPackageBot, their_game
+from bones.bots.line.dominoes_package import DominoesPackageBot, their_game
 from bones.cli import main
 from bones.tiles import Tile
 

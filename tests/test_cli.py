@@ -102,3 +102,14 @@ def test_tournament_prints_win_rates_and_ratings() -> None:
     code, out = run(["tournament", "draw", "--bots", "easy,normal", "--deals", "6", "--jobs", "2"])
     assert code == 0, out
     assert "normal vs easy" in out and "Elo" in out and "95%" in out
+
+
+def test_play_without_a_game_starts_the_registry_default(tmp_path: Path) -> None:
+    from bones.game import default_game, game_info, games_in_order
+
+    chosen = default_game()
+    assert game_info(chosen).default and chosen == next(i.game_id for i in games_in_order() if i.default)
+    record = tmp_path / "game.json"
+    code, out = run(["play", "--seed", "4", "--level", "easy", "--save", str(record)], stdin="q\n")
+    assert code == 0, out
+    assert game_info(chosen).title in out and json.loads(record.read_text())["game"] == chosen

@@ -25,7 +25,7 @@ import pytest
 import bones
 from bones.bots import bot_for, hint, levels_for
 from bones.cli import main, table_bots
-from bones.game import GameOptionError, Rules, State, game_info
+from bones.game import GameOptionError, HandResult, Rules, State, game_info
 from tests.test_conformance import cases
 
 THINK = 0.0025  # seconds of thinking for the searching levels and the hints: a fixed, small amount of work
@@ -92,6 +92,35 @@ def easy_game(rules: Rules, seed: int) -> list[State]:
     return states
 
 
+@pytest.mark.parametrize(("game_id", "options"), CASES, ids=case_id)
+def test_hand_results_forced_moves_and_client_views_in_every_position(game_id: str, options: dict) -> None:
+    """What the faces read of every game has one shape: a result for each finished hand (a game
+    not played in hands has one, at the end), scores by side, a forced move only where it is the
+    only legal move, and a client view that is JSON data."""
+    rules = bones.rules(game_id, **options)
+    states = easy_game(rules, SEED)
+    for state in states:
+        results = state.hand_results()
+        assert len(results) == state.hands_played()
+        assert [r.number for r in results] == list(range(1, len(results) + 1))
+        for result in results:
+            assert isinstance(result, HandResult)
+            assert len(result.points) == len(result.totals) == rules.num_sides
+            sides = {rules.sides[seat] for seat in result.winners}
+            assert set(result.winners) == {seat for seat in range(rules.num_players) if rules.sides[seat] in sides}
+            assert result.note
+            json.dumps(result.to_dict())
+        scores = state.side_scores()
+        assert scores is None or len(scores) == rules.num_sides
+        forced = state.forced_move()
+        assert forced is None or state.legal_moves == (forced,)
+        if state.to_move is not None:
+            json.dumps(state.client_view(state.to_move))
+    last = states[-1]
+    assert last.is_over and last.hand_results(), "a finished game has at least one result"
+    assert last.hand_results()[-1].totals == last.side_scores()
+
+
 HINTS = 60  # positions advised per game: every one of a short game, evenly spread over a long one
 
 
@@ -149,7 +178,7 @@ def test_tournament_runs_one_deal(game_id: str, capsys: pytest.CaptureFixture[st
 
 def script(rules: Rules, seed: int) -> tuple[str, int]:
     """What a player types to play ``bones play -l easy --seed seed`` to the end: the number
-    of a random legal move each turn (drawing and passing alone go by themselves).
+    of a random legal move each turn (a forced move, ``State.forced_move``, goes by itself).
 
     The match is played here first with the same computer players and the same chance, so
     the script fits the game the command will play. Returns the script and the moves made.
@@ -164,8 +193,9 @@ def script(rules: Rules, seed: int) -> tuple[str, int]:
         assert seat is not None
         if seat == 0:
             moves = state.legal_moves
-            if len(moves) == 1 and str(moves[0]) in ("draw", "pass"):
-                move = moves[0]
+            forced = state.forced_move()
+            if forced is not None:
+                move = forced
             else:
                 choice = mine.randrange(len(moves))
                 lines.append(str(choice + 1))

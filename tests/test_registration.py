@@ -28,7 +28,15 @@ def test_every_game_comes_from_an_entry_point_and_every_family_has_bots() -> Non
 def test_the_core_and_the_registries_list_no_modules() -> None:
     for path in (SRC / "game.py", SRC / "bots" / "__init__.py", SRC / "cli.py"):
         text = path.read_text(encoding="utf-8")
-        for family in ("bones.line", "bones.bingo", "bones.donimoes", "bones.puzzles", "bones.bots."):
+        for family in (
+            "bones.line",
+            "bones.bingo",
+            "bones.tetradominoes",
+            "bones.runners",
+            "bones.finder",
+            "bones.puzzles",
+            "bones.bots.",
+        ):
             assert f'"{family}' not in text, (path.name, family)
 
 
@@ -68,3 +76,18 @@ def test_every_game_says_who_plays_with_whom(game_id: str, options: dict[str, ob
         assert rules.sides == (0, 1, 0, 1)
     else:
         assert rules.sides == tuple(range(rules.num_players))
+
+
+def test_the_default_game_is_the_first_marked_default_else_the_first_registered(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import dataclasses
+
+    game = game_mod
+    infos = game.games_in_order()
+    unmarked = [dataclasses.replace(info, default=False) for info in infos]
+    monkeypatch.setattr(game, "games_in_order", lambda: unmarked)
+    assert game.default_game() == infos[0].game_id
+    marked = unmarked[:2] + [dataclasses.replace(unmarked[2], default=True)] + unmarked[3:]
+    monkeypatch.setattr(game, "games_in_order", lambda: marked)
+    assert game.default_game() == infos[2].game_id

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 import bones
+from bones.record import Record
 from tests.cli_run import run_cli
 
 
@@ -69,3 +70,18 @@ def test_a_move_number_out_of_range_is_refused_in_words(
     code, out = run(capsys, monkeypatch, "play", "runners", "-s", "2", "-l", "easy", stdin="99\nq\n")
     assert code == 0, out
     assert "there is no move 99: choose a number from 1 to" in out
+
+
+def test_a_match_of_several_hands_ends_with_each_hand_result(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record = tmp_path / "bingo.json"
+    args = ("play", "bingo", "-s", "3", "-l", "easy", "--save", str(record))
+    code, out = run(capsys, monkeypatch, *args, stdin="1\n" * 400)
+    assert code == 0, out
+    results = Record.loads(record.read_text()).replay().hand_results()
+    assert len(results) > 1
+    summary = out[out.index("Hands:") : out.index("Match over")].splitlines()[1:]
+    assert len([line for line in summary if line.strip()]) == len(results)
+    for line, result in zip(summary, results):
+        assert line.strip().startswith(f"{result.number}.") and f"({result.note})" in line

@@ -121,7 +121,7 @@ def player_for(rules: Rules, spec: str) -> Bot:
         return bot_for(rules, rest.lower())
     if kind == "dominoes":
         try:
-            from bones.bots.dominoes_package import DominoesPackageBot
+            from bones.bots.line.dominoes_package import DominoesPackageBot
         except ImportError:  # pragma: no cover - the arena extra is missing
             raise ArenaError("the dominoes players need the arena extra: pip install 'bones[arena]'") from None
         return DominoesPackageBot(rules, rest)

@@ -75,7 +75,9 @@ def table_bots(rules: Rules, level: str) -> dict[int, Bot]:
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="game id, see `bones games`")] = "draw",
+    game: Annotated[
+        str | None, typer.Argument(help="game id, see `bones games` (default: the registry's default game)")
+    ] = None,
     players: Annotated[int | None, typer.Option("--players", "-p", help="number of players")] = None,
     level: Annotated[str, typer.Option("--level", "-l", help="easy, normal, hard or crazy")] = "normal",
     seed: Annotated[int | None, typer.Option("--seed", "-s", help="seed of the deal (random if not given)")] = None,
@@ -87,7 +89,7 @@ def play(
     """Play a whole match in the terminal against computer players."""
     if level.lower() not in LEVELS:
         raise CliError(f"unknown level {level!r}; the levels are {', '.join(LEVELS)}")
-    rules = make_rules(game, players, option)
+    rules = make_rules(game or game_mod.default_game(), players, option)
     if save is not None:
         check_writable(save)
     seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)

@@ -46,6 +46,36 @@ class Outcome:
         return {"winners": list(self.winners), "scores": list(self.scores), "reason": self.reason}
 
 
+@dataclass(frozen=True)
+class HandResult:
+    """What one finished hand (or round; a game not played in hands: the whole game) came to, in
+    one shape for every game: the faces' hand sheet, a tournament's tally and a client's list.
+
+    ``points`` is what the hand was worth to each side (``rules.sides``; by the game's own count,
+    so where ``rules.low_score_wins`` it is what each side wrote against itself); ``totals`` each
+    side's match score after it; ``winners`` the seats that won it (both members of a pair; none
+    when nobody did); ``note`` says in words how it ended; ``details`` is the game's own sheet
+    as JSON data (hands face up, the table as it lay) for a board that draws it.
+    """
+
+    number: int
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    note: str
+    details: Mapping[str, Any] = field(default_factory=dict, compare=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "points": list(self.points),
+            "totals": list(self.totals),
+            "winners": list(self.winners),
+            "note": self.note,
+            "details": dict(self.details),
+        }
+
+
 class Move(ABC):
     """A hashable move whose ``str`` is parsed back by ``rules.parse_move``."""
 
@@ -152,6 +182,37 @@ class State(ABC):
         ``GameInfo.board`` draws it; any other client may read it). Never holds what ``seat`` may
         not see. By default the observation's ``to_dict()``; games add what their board needs."""
         return self.observation(seat).to_dict()
+
+    def forced_move(self) -> Move | None:
+        """The move the seat to move makes with nothing to choose (a face makes it for a human
+        player, as a computer's move is made): the only legal move, where it decides nothing, such
+        as a pass when nothing fits. None while there is a choice, or the game is over. By
+        default None: a game whose lone moves still mean something leaves them to the player."""
+        return None
+
+    def side_scores(self) -> tuple[int, ...] | None:
+        """Each side's match score so far (``rules.sides``; by the game's own count, see
+        ``rules.low_score_wins``), or None where the game keeps no running score. By default
+        the outcome's scores once the game is over, else None."""
+        outcome = self.outcome
+        if outcome is None:
+            return None
+        sides = self.rules.sides
+        return tuple(outcome.scores[sides.index(side)] for side in range(self.rules.num_sides))
+
+    def move_points(self, before: State) -> int:
+        """Points the move from ``before`` to here scored at once for the mover's side (what a
+        face calls out: "and scores 10"); 0 where moves score nothing by themselves (default)."""
+        return 0
+
+    def hand_results(self) -> tuple[HandResult, ...]:
+        """The result of every finished hand, in order. By default a game not played in hands has
+        one, once it is over: its outcome (scores by side, winners, reason)."""
+        outcome = self.outcome
+        if outcome is None:
+            return ()
+        scores = self.side_scores() or ()
+        return (HandResult(1, scores, scores, outcome.winners, outcome.reason),)
 
     def current_hand(self) -> int:
         """The number of the hand being played (from 1); a game not played in hands is one hand."""
@@ -276,6 +337,16 @@ class Rules(ABC):
     def num_sides(self) -> int:
         return 2 if self.in_pairs() else self.num_players
 
+    def match_target(self) -> int | None:
+        """The score that ends the match (points, sets), where the game has one (None by default).
+        A method, since a dataclass's field ``target`` would take a class attribute as its default."""
+        return None
+
+    @property
+    def low_score_wins(self) -> bool:
+        """Whether a low score is good (points are written against a side, as in kozel)."""
+        return False
+
     @abstractmethod
     def new_game(self, seed: int = 0, setup: Mapping[str, Any] | None = None) -> State:
         """A new game; chance from ``seed`` unless ``setup`` fixes the position."""
@@ -373,7 +444,8 @@ class GameInfo:
     """A game as the registry knows it. ``board``: the kind of picture a face draws it with (the web
     table draws the boards it knows, so a game joins the web by naming one); ``tagline``: one short
     line for a list of games; ``variants``: the named variants faces offer beside it; ``layouts``:
-    a puzzle's layout tools (the puzzle commands list the games that have them)."""
+    a puzzle's layout tools (the puzzle commands list the games that have them); ``default``: the
+    game faces start with when none is named (the first registered game that says so)."""
 
     game_id: str
     title: str
@@ -385,6 +457,7 @@ class GameInfo:
     tagline: str = ""
     variants: tuple[Variant, ...] = field(default=())
     layouts: LayoutTools | None = None
+    default: bool = False
 
     def option_names(self) -> list[str]:
         return [o.name for o in self.options]
@@ -449,6 +522,13 @@ def games_in_order() -> list[GameInfo]:
     from the simplest; faces that show a list keep that order)."""
     _load()
     return list(_REGISTRY.values())
+
+
+def default_game() -> str:
+    """The game faces start with when none is named: the first registered game marked
+    ``default``, else the first registered."""
+    infos = games_in_order()
+    return next((info for info in infos if info.default), infos[0]).game_id
 
 
 def game_info(game_id: str) -> GameInfo:

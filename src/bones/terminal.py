@@ -49,9 +49,22 @@ def play_match(
         # The human has not seen the position that decided the game.
         console.print(state.render(HUMAN), markup=False)
     assert state.outcome is not None
+    if state.hands_played() > 1:
+        console.print(hand_summary(state, names), markup=False)
     winners = ", ".join(names[s] for s in state.outcome.winners) or "nobody (a draw)"
     console.print(f"[bold green]Match over:[/bold green] {state.outcome.reason}. Winner: {winners}.")
     return state
+
+
+def hand_summary(state: State, names: Sequence[str]) -> str:
+    """The match hand by hand (``State.hand_results``): each side's points and how the hand ended."""
+    sides = state.rules.sides
+    side_names = [" & ".join(names[s] for s in range(len(sides)) if sides[s] == side) for side in range(max(sides) + 1)]
+    lines = ["Hands:"]
+    for result in state.hand_results():
+        points = ", ".join(f"{name} {p}" for name, p in zip(side_names, result.points))
+        lines.append(f"  {result.number:>2}. {points} ({result.note})")
+    return "\n".join(lines)
 
 
 def game_help(state: State) -> str:
@@ -61,9 +74,10 @@ def game_help(state: State) -> str:
 
 
 def _human_move(state: State, names: Sequence[str], console: Console, ask: Callable[[str], str]) -> Move | None:
+    forced = state.forced_move()
+    if forced is not None:
+        return forced
     moves = state.legal_moves
-    if len(moves) == 1 and str(moves[0]) in ("draw", "pass"):
-        return moves[0]
     show_table(state, names, console)
     show_moves(moves, console)
     while True:

@@ -8,8 +8,8 @@ import pytest
 
 import bones
 from bones.bots import LEVELS, bot_for, hint
-from bones.bots.crazy import CrazyLineBot, estimate_moves
-from bones.bots.hard import HardLineBot
+from bones.bots.line.crazy import CrazyLineBot, estimate_moves
+from bones.bots.line.hard import HardLineBot
 from bones.line.state import LineState
 from tests.line.helpers import play, setup
 

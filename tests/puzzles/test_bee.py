@@ -8,7 +8,7 @@ import pytest
 
 import bones
 from bones.puzzles.base import PuzzleMove
-from bones.puzzles.bee import BeeLayout, generate, random_layout, solve_layout
+from bones.puzzles.bee.puzzle import BeeLayout, generate, random_layout, solve_layout
 from bones.puzzles.grid import Grid, GridFormatError
 from bones.puzzles.problems import problems
 from bones.record import Record

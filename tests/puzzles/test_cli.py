@@ -11,9 +11,9 @@ from rich.console import Console
 import bones
 from bones.cli import main
 from bones.game import Solvable
-from bones.puzzles.bee import BeeLayout
+from bones.puzzles.bee.puzzle import BeeLayout
 from bones.puzzles.grid import Grid
-from bones.puzzles.mountains import arrangement_from_grid, tiles_from_grid
+from bones.puzzles.mountains.puzzle import arrangement_from_grid, tiles_from_grid
 from bones.puzzles.problems import problems
 from bones.puzzles_cli import play_puzzle
 from tests.cli_run import run_cli

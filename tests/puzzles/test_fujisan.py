@@ -7,7 +7,7 @@ import random
 import pytest
 
 import bones
-from bones.puzzles import fujisan
+from bones.puzzles.fujisan import puzzle as fujisan
 from bones.puzzles.problems import problems
 from bones.record import Record
 from tests.puzzles import brute

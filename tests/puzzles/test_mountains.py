@@ -10,8 +10,8 @@ import pytest
 
 import bones
 from bones.bots import bot_for
-from bones.puzzles import mountains
 from bones.puzzles.grid import Grid, GridFormatError
+from bones.puzzles.mountains import puzzle as mountains
 from bones.record import Record
 from tests.puzzles import brute
 

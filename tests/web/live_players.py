@@ -166,7 +166,9 @@ def assert_no_hidden_tiles(record: dict[str, Any], player: Player) -> int:
         hidden = state.hidden_from(player.seat) if not state.is_over else frozenset()
         public = dict(view)
         # Finished hands are turned face up by the rules; their tiles are dealt again later.
-        public.pop("results")
+        public["board"] = dict(public["board"])
+        public["board"].pop("results", None)
+        public.pop("hands")
         public.pop("sheet")
         if view["last"] and view["last"]["hand_ended"]:
             public.pop("last")

@@ -35,11 +35,11 @@ def start(client: TestClient, **body: Any) -> tuple[dict[str, Any], dict[str, st
 
 
 def advance(client: TestClient, view: dict[str, Any], headers: dict[str, str], pick=lambda legal: legal[0]) -> Any:
-    """One step of a match: close a sheet, play our move, or let the computer (or a forced pass) go."""
+    """One step of a match: close a sheet, play our move, or let the computer (or our forced move) go."""
     base = f"/api/games/{view['id']}"
     if view["status"] == "sheet":
         return client.post(f"{base}/next-hand", headers=headers)
-    if view["to_move"] == view["seat"] and view["legal_moves"] != ["pass"]:
+    if view["to_move"] == view["seat"] and view["forced"] is None:
         move = pick(view["legal_moves"])
         return client.post(f"{base}/moves", headers=headers, json={"move": move, "move_number": view["move_number"]})
     return client.post(f"{base}/step", headers=headers, json={"move_number": view["move_number"]})
@@ -50,7 +50,7 @@ def test_a_new_game_seats_you_with_a_token_and_deals_seven(client: TestClient) -
     assert view["seat"] == 0 and view["token"]
     assert [s["name"] for s in view["seats"]] == ["You", "Lily"]
     assert [s["kind"] for s in view["seats"]] == ["human", "computer"]
-    assert len(view["hand"]) == 7 and view["boneyard_size"] == 14
+    assert len(view["board"]["hand"]) == 7 and view["board"]["boneyard_size"] == 14
     assert view["status"] == "playing" and view["move_number"] == 0
     assert "seed" not in json.dumps(view)
 
@@ -83,7 +83,7 @@ def test_an_illegal_move_is_refused_with_the_reason_and_changes_nothing(client: 
     garbage = client.post(f"{base}/moves", headers=headers, json={"move": "hello", "move_number": 0})
     assert garbage.status_code == 400 and "not a move" in garbage.json()["detail"]
     again = client.get(base, headers=headers).json()
-    assert again["move_number"] == 0 and again["hand"] == view["hand"]
+    assert again["move_number"] == 0 and again["board"]["hand"] == view["board"]["hand"]
 
 
 def test_a_stale_move_number_is_refused(client: TestClient) -> None:
@@ -100,7 +100,7 @@ def test_moving_out_of_turn_is_refused(client: TestClient) -> None:
     view, headers = start(client, game="block", setup=BOTH_ENDS)
     base = f"/api/games/{view['id']}"
     view = client.post(f"{base}/moves", headers=headers, json={"move": "6:6", "move_number": 0}).json()
-    assert view["to_move"] == 1 and view["legal_moves"] == [] and view["why"] == {}
+    assert view["to_move"] == 1 and view["legal_moves"] == [] and view["board"]["why"] == {}
     refused = client.post(f"{base}/moves", headers=headers, json={"move": "6:3@left", "move_number": 1})
     assert refused.status_code == 409 and "Lily's turn" in refused.json()["detail"]
 
@@ -109,17 +109,44 @@ def test_a_tile_that_fits_both_ends_and_a_pass(client: TestClient) -> None:
     view, headers = start(client, game="block", setup=BOTH_ENDS)
     base = f"/api/games/{view['id']}"
     assert view["legal_moves"] == ["6:6"]
-    assert view["why"]["6:3"] == "this hand must be opened with 6:6"
+    assert view["board"]["why"]["6:3"] == "this hand must be opened with 6:6"
     view = client.post(f"{base}/moves", headers=headers, json={"move": "6:6", "move_number": 0}).json()
     view = client.post(f"{base}/step", headers=headers, json={"move_number": 1}).json()
-    assert view["last"] == {"seat": 1, "move": "pass", "points": 0, "hand_ended": False, "move_number": 2}
+    assert view["last"] == {
+        "seat": 1,
+        "move": "pass",
+        "points": 0,
+        "hand_ended": False,
+        "move_number": 2,
+        "text": "Lily passes.",
+    }
     assert view["to_move"] == 0
     assert sorted(view["legal_moves"]) == ["6:3@left", "6:3@right"]
-    assert view["why"]["1:1"] == "1:1 does not fit: the end shows 6"
+    assert view["board"]["why"]["1:1"] == "1:1 does not fit: the end shows 6"
     view = client.post(f"{base}/moves", headers=headers, json={"move": "6:3@right", "move_number": 2}).json()
-    placed = view["layout"]["tiles"][-1]
+    placed = view["board"]["layout"]["tiles"][-1]
     assert (placed["tile"], placed["slot"], placed["near"], placed["far"]) == ("6:3", 1, 6, 3)
-    assert [e["value"] for e in view["layout"]["ends"]] == [6, 3]
+    assert [e["value"] for e in view["board"]["layout"]["ends"]] == [6, 3]
+
+
+# Block: Lily opens 6:6 and you hold no six, so your only move is a pass nobody chooses.
+YOU_PASS = {"hands": [["1:1", "2:1", "2:2"], ["6:6", "6:5", "5:5"]], "opener": 1, "opening": "6:6"}
+
+
+def test_a_forced_pass_is_flagged_and_made_by_a_step(client: TestClient) -> None:
+    view, headers = start(client, game="block", setup=YOU_PASS)
+    base = f"/api/games/{view['id']}"
+    assert view["to_move"] == 1 and view["forced"] is None
+    view = client.post(f"{base}/step", headers=headers, json={"move_number": 0}).json()
+    assert view["to_move"] == 0 and view["legal_moves"] == ["pass"] and view["forced"] == "pass"
+    view = client.post(f"{base}/step", headers=headers, json={"move_number": 1}).json()
+    assert view["last"]["seat"] == 0 and view["last"]["move"] == "pass" and view["last"]["text"] == "You pass."
+    assert view["to_move"] == 1 and view["forced"] is None
+
+
+def test_a_choice_is_not_flagged_forced(client: TestClient) -> None:
+    view, _ = start(client, game="block", setup=BOTH_ENDS)
+    assert view["legal_moves"] == ["6:6"] and view["forced"] is None  # one move, but a tile is a choice
 
 
 def test_step_refuses_to_choose_for_a_human(client: TestClient) -> None:
@@ -135,9 +162,9 @@ def test_drawing_shows_only_your_own_new_tile(client: TestClient) -> None:
     view = client.post(f"{base}/moves", headers=headers, json={"move": "6:6", "move_number": 0}).json()
     # Lily holds no six: she draws 2:0, then 6:1 (the boneyard is drawn from its start), then plays it.
     view = client.post(f"{base}/step", headers=headers, json={"move_number": 1}).json()
-    assert view["last"]["move"] == "draw" and view["seats"][1]["hand_size"] == 3
+    assert view["last"]["move"] == "draw" and view["board"]["hand_sizes"][1] == 3
     assert "2:0" not in json.dumps(view)
-    assert view["boneyard_size"] == 2 and view["drawable"] == 2
+    assert view["board"]["boneyard_size"] == 2 and view["board"]["drawable"] == 2
 
 
 def test_the_hand_sheet_must_be_closed_before_play_goes_on(client: TestClient) -> None:
@@ -148,12 +175,13 @@ def test_the_hand_sheet_must_be_closed_before_play_goes_on(client: TestClient) -
     client.post(f"{base}/step", headers=headers, json={"move_number": 1})
     view = client.post(f"{base}/moves", headers=headers, json={"move": "6:5@left", "move_number": 2}).json()
     assert view["status"] == "sheet" and view["hand_no"] == 2
-    sheet = view["sheet"]
+    sheet = view["sheet"]["details"]
+    assert view["sheet"]["winners"] == [0] and view["sheet"]["points"] == [3, 0] and not view["sheet"]["final"]
     assert sheet["winner"] == 0 and sheet["ending"] == "domino"
     assert sheet["hands"] == [[], ["1:0", "2:0"]] and sheet["pips"] == [0, 3]
-    assert sheet["points"] == [3, 0] and sheet["totals"] == [3, 0] and not sheet["final"]
+    assert sheet["points"] == [3, 0] and sheet["totals"] == [3, 0]
     assert [t["tile"] for t in sheet["layout"]["tiles"]] == ["6:6", "6:5"]
-    assert view["layout"]["tiles"] == [] and len(view["hand"]) == 7
+    assert view["board"]["layout"]["tiles"] == [] and len(view["board"]["hand"]) == 7
     assert view["last"]["hand_ended"]
     blocked = client.post(f"{base}/step", headers=headers, json={"move_number": 3})
     assert blocked.status_code == 409 and "NEXT HAND" in blocked.json()["detail"]
@@ -272,7 +300,7 @@ def test_the_catalog_and_views_say_what_the_page_shows_without_naming_games(clie
     assert all(g["tagline"] for g in catalog.values())
     for game, eggs in (("kozel", True), ("draw", False), ("partnership", False)):
         view, _ = start(client, game=game, level="easy")
-        assert view["carries_eggs"] is eggs
+        assert view["board"]["carries_eggs"] is eggs
 
 
 def test_the_rules_page_of_every_web_game(client: TestClient) -> None:
@@ -339,7 +367,9 @@ def test_no_response_of_a_whole_match_shows_a_hidden_tile(client: TestClient, ga
         hidden = state.hidden_from(0) if not state.is_over else frozenset()
         public = dict(view)
         # Finished hands are turned face up by the rules; their tiles are dealt again later.
-        public.pop("results")
+        public["board"] = dict(public["board"])
+        public["board"].pop("results")
+        public.pop("hands")
         public.pop("sheet")
         if view["last"] and view["last"]["hand_ended"]:
             public.pop("last")  # the move that ended the finished hand
@@ -371,7 +401,7 @@ def test_a_kozel_fish_sheet_names_the_lighter_pair_and_eggs_nobody(
     view = client.post(f"/api/games/{view['id']}/moves", headers=headers, json={"move": "1:1", "move_number": 0})
     view = view.json()
     assert view["status"] == "sheet"
-    sheet = view["sheet"]
+    sheet = view["sheet"]["details"]
     assert (sheet["ending"], sheet["winner"], sheet["points"], sheet["eggs"]) == ("blocked", winner, points, eggs)
     assert view["hands_won"] == hands_won
     assert ("eggs" in sheet["note"]) == bool(eggs)

@@ -18,7 +18,6 @@ from typing import Any
 import pytest
 
 import bones
-from bones.web.table import finished_layout
 
 PORTRAIT = {"width": 360, "height": 740}
 LANDSCAPE = {"width": 1280, "height": 800}
@@ -342,7 +341,7 @@ def layouts() -> list[dict[str, Any]]:
                 move = rng.choice(state.legal_moves)
                 after = state.play(move)
                 if after.hand_no != state.hand_no or after.is_over:
-                    out.append({"game": game, "layout": finished_layout(state, move)})
+                    out.append({"game": game, "layout": after.hand_results()[-1].details["layout"]})
                 state = after
     return out
 

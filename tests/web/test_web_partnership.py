@@ -16,5 +16,5 @@ def test_a_partnership_table_seats_two_pairs_with_seven_tiles_each(client: TestC
     assert response.status_code == 201, response.text
     view = response.json()
     assert view["teams"] and view["sides"] == [0, 1, 0, 1]
-    assert len(view["hand"]) == 7 and view["boneyard_size"] == 0
+    assert len(view["board"]["hand"]) == 7 and view["board"]["boneyard_size"] == 0
     assert [s["name"] for s in view["seats"]] == ["You", "Lily", "Max", "Zoe"]

@@ -102,6 +102,9 @@ class BingoRules(Rules):
     def num_players(self) -> int:
         return 2
 
+    def match_target(self) -> int:
+        return self.target
+
     @property
     def move_help(self) -> str:
         return MOVE_HELP

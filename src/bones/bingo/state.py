@@ -26,6 +26,7 @@ from bones.bingo.kernel import (
 )
 from bones.bingo.moves import BingoMove
 from bones.bits import bits
+from bones.game import HandResult as Result
 from bones.game import IllegalMoveError, Move, Observation, Outcome, SettledState, State
 from bones.tiles import HIGH, PIPS, TILES, SetupTiles, Tile, pip_set
 
@@ -307,6 +308,16 @@ class BingoState(SettledState):
     def last_hand_points(self) -> tuple[int, ...]:
         """What each seat made in the last finished hand, for tournaments: the sets it won."""
         return self.results[-1].sets if self.results else (0, 0)
+
+    def side_scores(self) -> tuple[int, ...]:
+        return self.sets
+
+    def hand_results(self) -> tuple[Result, ...]:
+        """Each hand's sets (the points of the match), who won sets in it, and its sheet as details."""
+        return tuple(
+            Result(r.number, r.sets, r.totals, () if r.winner is None else (r.winner,), r.note, r.to_dict())
+            for r in self.results
+        )
 
     # -- what players see --------------------------------------------------
 

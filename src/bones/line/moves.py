@@ -8,7 +8,7 @@ short sides) and then by number, ``@4``, ``@5``...
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bones.game import IllegalMoveError, Move
 from bones.line.kernel import DRAW, PASS, PLAY
@@ -35,6 +35,7 @@ class LineMove(Move):
     code: int
     tile: Tile | None = None
     slot: int = -1
+    _kernel_move: tuple[int, int, int] = field(init=False, repr=False, compare=False)
 
     @classmethod
     def play(cls, tile: Tile | int, slot: int = -1) -> LineMove:
@@ -67,7 +68,7 @@ class LineMove(Move):
 
     @property
     def kernel_move(self) -> tuple[int, int, int]:
-        return self._kernel_move  # type: ignore[attr-defined, no-any-return]
+        return self._kernel_move
 
     def __str__(self) -> str:
         if self.code == DRAW:

@@ -233,6 +233,7 @@ VARIANTS = {
 
 
 def _info(game_id: str, title: str, doc: str, options: tuple[Option, ...], **fixed: Any) -> GameInfo:
+    # Draw, the simplest game of the family and the most widely played, is where the faces start.
     return GameInfo(
         game_id,
         title,
@@ -243,6 +244,7 @@ def _info(game_id: str, title: str, doc: str, options: tuple[Option, ...], **fix
         board="line",
         tagline=TAGLINES[game_id],
         variants=VARIANTS.get(game_id, ()),
+        default=game_id == "draw",
     )
 
 

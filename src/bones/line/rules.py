@@ -49,6 +49,9 @@ class LineRules(Rules):
     def in_pairs(self) -> bool:
         return self.teams
 
+    def match_target(self) -> int:
+        return self.target
+
     @property
     def move_help(self) -> str:
         return """A move is a tile and the end it goes on: 6:3@left, 6:3@right (up and down: the

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from bones.chance import shuffled_range
-from bones.game import IllegalMoveError, Move, Observation, Outcome, SettledState, State
+from bones.game import HandResult, IllegalMoveError, Move, Observation, Outcome, SettledState, State
 from bones.line.kernel import DOMINO, DRAW, PASS, PLAYING, Kernel
 from bones.line.layout import Layout
 from bones.line.moves import DRAW_MOVE, PASS_MOVE, LineMove, end_name, from_kernel, play_moves
@@ -17,8 +17,9 @@ from bones.tiles import HIGH, PIPS, TILES, SetupTiles, Tile, mask_of, pip_set, t
 
 
 @dataclass(frozen=True)
-class HandResult:
-    """The sheet shown after a hand: every hand face up, pips, points, totals."""
+class HandSheet:
+    """The sheet shown after a hand: every hand face up, pips, points, totals (the family's own
+    detail behind ``bones.game.HandSheet``), and the table as the hand ended."""
 
     number: int
     ending: str  # "domino", "blocked" or "target" (the match was won during play)
@@ -30,6 +31,7 @@ class HandResult:
     totals: tuple[int, ...]  # per side, after the hand
     eggs: int
     note: str
+    table: Kernel | None = field(default=None, compare=False, repr=False)  # never changed once the hand is over
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -113,7 +115,7 @@ class LineState(SettledState):
     opener: int  # seat that opened (or opens) this hand
     dealt: Kernel | None = field(repr=False)  # None: the next hand, not dealt until looked at
     hand_points: tuple[int, ...]  # per side, scored during play in this hand
-    results: tuple[HandResult, ...] = ()
+    results: tuple[HandSheet, ...] = ()
     final: Outcome | None = None
     initial: Mapping[str, Any] | None = field(default=None, repr=False)
 
@@ -313,9 +315,9 @@ class LineState(SettledState):
         eggs: int,
         note: str,
         play_points: tuple[int, ...],
-    ) -> HandResult:
+    ) -> HandSheet:
         rules = self.rules
-        return HandResult(
+        return HandSheet(
             number=self.hand_no,
             ending=ending,
             winner=winner,
@@ -326,6 +328,7 @@ class LineState(SettledState):
             totals=totals,
             eggs=eggs,
             note=note,
+            table=kernel,
         )
 
     def _match_outcome(self, totals: tuple[int, ...], winning_side: int | None) -> Outcome | None:
@@ -424,6 +427,35 @@ class LineState(SettledState):
     def current_hand(self) -> int:
         return self.hand_no
 
+    def forced_move(self) -> LineMove | None:
+        """A draw or a pass that is the only legal move: nothing fits, so there is nothing to choose."""
+        legal = self.legal_moves
+        if len(legal) == 1 and legal[0].code in (DRAW, PASS):
+            return legal[0]
+        return None
+
+    def side_scores(self) -> tuple[int, ...]:
+        return self.scores
+
+    def move_points(self, before: State) -> int:
+        """What the last move scored during play (all fives, muggins), not what ending the hand brought."""
+        if not isinstance(before, LineState) or before.to_move is None or len(self.moves) != len(before.moves) + 1:
+            return 0
+        side = before.rules.sides[before.to_move]
+        if len(self.results) > len(before.results):
+            return self.results[-1].play_points[side] - before.hand_points[side]
+        return self.hand_points[side] - before.hand_points[side]
+
+    def hand_results(self) -> tuple[HandResult, ...]:
+        from bones.line.view import hand_result
+
+        return tuple(hand_result(self.rules, sheet) for sheet in self.results)
+
+    def client_view(self, seat: int) -> dict[str, Any]:
+        from bones.line.view import client_view
+
+        return client_view(self, seat)
+
     def hands_played(self) -> int:
         return len(self.results)
 
@@ -473,7 +505,7 @@ class LineObservation(Observation):
     opener: int
     scores: tuple[int, ...]
     eggs: int
-    results: tuple[HandResult, ...]
+    results: tuple[HandSheet, ...]
     move_number: int
     outcome: Outcome | None
     public: Kernel = field(repr=False, compare=False)

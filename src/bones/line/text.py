@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from bones.game import State
 from bones.line.kernel import DRAW, PASS
 from bones.line.moves import LineMove, end_name
-from bones.line.state import HandResult, LineState
+from bones.line.state import HandSheet, LineState
 from bones.tiles import TILES, format_tiles
 
 
@@ -113,7 +113,7 @@ def _where(before: LineState, slot: int) -> str:
     return f" beside {double} (end @{slot})"
 
 
-def sheet(result: HandResult, state: LineState, names: Sequence[str]) -> str:
+def sheet(result: HandSheet, state: LineState, names: Sequence[str]) -> str:
     """The sheet after a hand: every hand face up with its pips, the points and totals."""
     rules = state.rules
     width = max(len(name) for name in names)

@@ -13,8 +13,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from bones.game import GameOptionError
-from bones.puzzles import bee, fujisan, mountains
+from bones.puzzles.bee import puzzle as bee
+from bones.puzzles.fujisan import puzzle as fujisan
 from bones.puzzles.grid import Grid
+from bones.puzzles.mountains import puzzle as mountains
 
 
 class BeeLayouts:

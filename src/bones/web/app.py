@@ -22,7 +22,7 @@ from bones import __version__
 from bones.bots import LEVELS
 from bones.game import GameOptionError, game_info
 from bones.web import live, lobby
-from bones.web.entries import available_levels, find_entry, game_catalog, resolve_game, table_games
+from bones.web.entries import all_games, available_levels, find_entry, game_catalog, resolve_game, table_games
 from bones.web.events import bus_from_env
 from bones.web.referee import Referee
 from bones.web.storage import Store
@@ -54,7 +54,7 @@ class NewGame(BaseModel):
 
 
 class MoveIn(BaseModel):
-    move: str = Field(..., description="the move text: 6:3@left, 6:6 (opening), draw or pass", examples=["6:3@left"])
+    move: str = Field(..., description="the move text, as the view's legal_moves writes it", examples=["6:3@left"])
     move_number: int = Field(..., description="the move number of the view this move was chosen in")
 
 
@@ -81,7 +81,8 @@ class RulesPage(BaseModel):
 
 
 class View(BaseModel):
-    """What one seat sees. Other hands, the boneyard's order and the seed are never in it."""
+    """What one seat sees: what every game shows, and ``board``, the game's own view for its board.
+    Other hands, the boneyard's order and the seed are never in it."""
 
     id: str
     seat: int = Field(..., description="the seat this view is for")
@@ -90,36 +91,34 @@ class View(BaseModel):
     title: str
     level: str
     players: int
-    teams: bool
-    target: int
-    low_score_wins: bool = Field(..., description="kozel: points are written by the losers, low is good")
-    carries_eggs: bool = Field(
-        ..., description="kozel: a hand nobody wins carries its points into the next (eggs); a block is a fish"
-    )
-    draws: bool
-    scores_during_play: bool
+    teams: bool = Field(..., description="partners sit crosswise (seats 0 and 2, 1 and 3)")
+    sides: list[int] = Field(..., description="the side (scoring unit) of each seat")
+    target: int | None = Field(..., description="the match target (points, sets), where the game has one")
+    low_score_wins: bool = Field(..., description="points are written against a side, low is good (kozel)")
     status: str = Field(
         ..., description="playing, sheet (a hand just ended), over, or abandoned (a newer match replaced it)"
     )
     move_number: int = Field(..., description="moves made in the match; send it back with your move")
-    seats: list[dict[str, Any]] = Field(..., description="name, kind, hand_size, side, and a computer's level")
+    seats: list[dict[str, Any]] = Field(..., description="name, kind, side, and a computer's level")
     to_move: int | None
-    hand_no: int
-    hand: list[str] = Field(..., description="your tiles")
     legal_moves: list[str] = Field(..., description="your legal moves when it is your turn, else empty")
-    why: dict[str, str] = Field(..., description="on your turn: why each tile that fits nowhere does not fit")
-    layout: dict[str, Any] = Field(..., description="tiles on the table (slot, near, far, joins) and open ends")
-    boneyard_size: int
-    drawable: int
-    scores: list[int] = Field(..., description="per side (a kozel pair is one side)")
-    sides: list[int] = Field(..., description="the side of each seat")
-    eggs: int = Field(..., description="kozel: points carried over to the losers of the next hand")
-    history: list[dict[str, Any]] = Field(..., description="the public events of this hand")
-    last: dict[str, Any] | None = Field(..., description="the last move: seat, move, points, hand_ended")
-    results: list[dict[str, Any]] = Field(..., description="sheets of the finished hands (tiles face up)")
-    hands_won: list[int]
+    forced: str | None = Field(
+        ..., description="your only move when there is nothing to choose (a pass): POST /step makes it"
+    )
+    hand_no: int = Field(..., description="the hand (round) being played, from 1; a game without hands is one")
+    scores: list[int] | None = Field(..., description="the match score per side, where the game keeps one")
+    last: dict[str, Any] | None = Field(
+        ..., description="the last move: seat, move, points, hand_ended, move_number, text (in words)"
+    )
+    hands: list[dict[str, Any]] = Field(
+        ..., description="each finished hand: number, points and totals per side, winners, note, details"
+    )
+    hands_won: list[int] = Field(..., description="hands won per side")
     outcome: dict[str, Any] | None
-    sheet: dict[str, Any] | None = Field(..., description="the sheet of the hand that just ended, until NEXT HAND")
+    sheet: dict[str, Any] | None = Field(
+        ..., description="the result of the hand that just ended (as in hands, plus final), until NEXT HAND"
+    )
+    board: dict[str, Any] = Field(..., description="the game's own view of your seat, which its board draws")
 
 
 def create_app(store: Store | None = None, allow_setup: bool = False) -> FastAPI:
@@ -225,7 +224,7 @@ def create_app(store: Store | None = None, allow_setup: bool = False) -> FastAPI
         "/api/games/{game_id}/step",
         response_model=View,
         responses=errors,
-        summary="Let a computer make its move (or make a human's forced pass)",
+        summary="Let a computer make its move (or make a human's forced move, the view's forced)",
     )
     def step(game_id: str, body: StepIn, token: Token = None) -> dict[str, Any]:
         return referee.step(game_id, token, body.move_number)
@@ -258,7 +257,7 @@ def create_app(store: Store | None = None, allow_setup: bool = False) -> FastAPI
     ) -> dict[str, Any]:
         if game is None and level is None:
             return {"stats": referee.store.all_stats()}
-        offered = table_games()
+        offered = all_games()
         if game not in offered or level not in LEVELS:
             raise TableError(f"stats need a game ({', '.join(offered)}) and a level ({', '.join(LEVELS)})")
         return referee.stats(game, level)

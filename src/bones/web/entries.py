@@ -27,9 +27,15 @@ class Entry:
 
 
 def table_entries() -> list[Entry]:
-    """The games the web table seats (those drawn on a board it knows), then their variants,
-    in the order the games registered; statistics are kept by entry."""
-    infos = [info for info in games_in_order() if info.board in BOARDS]
+    """The games the web table offers (those drawn on a board the browser knows), then their
+    variants, in the order the games registered; statistics are kept by entry."""
+    return [entry for entry in all_entries() if game_info(entry.game_id).board in BOARDS]
+
+
+def all_entries() -> list[Entry]:
+    """Every registered game, then their variants, in the order the games registered: the referee
+    holds any of them (a client that draws its own board may play one the browser does not offer)."""
+    infos = games_in_order()
     out = [Entry(i.game_id, i.game_id, i.title, i.summary, i.tagline or i.summary, {}) for i in infos]
     for info in infos:
         out += [
@@ -42,8 +48,12 @@ def table_games() -> tuple[str, ...]:
     return tuple(entry.id for entry in table_entries())
 
 
+def all_games() -> tuple[str, ...]:
+    return tuple(entry.id for entry in all_entries())
+
+
 def find_entry(entry_id: str) -> Entry | None:
-    return next((entry for entry in table_entries() if entry.id == entry_id), None)
+    return next((entry for entry in all_entries() if entry.id == entry_id), None)
 
 
 def resolve_game(entry_id: str) -> tuple[str, dict[str, Any]]:
@@ -54,7 +64,7 @@ def resolve_game(entry_id: str) -> tuple[str, dict[str, Any]]:
 
 def entry_of(rules: Rules) -> str:
     """The entry of the web table's list that ``rules`` were made from (statistics are kept by entry)."""
-    for entry in table_entries():
+    for entry in all_entries():
         same_game = entry.options and rules.game_id == entry.game_id
         if same_game and all(rules.options.get(k) == v for k, v in entry.options.items()):
             return entry.id
@@ -79,8 +89,8 @@ def game_catalog() -> list[dict[str, Any]]:
                 "players": choices,
                 "default_players": rules.num_players,
                 "in_pairs": rules.in_pairs(),
-                "target": getattr(rules, "target", None),
-                "low_score_wins": getattr(rules, "low_score_wins", False),
+                "target": rules.match_target(),
+                "low_score_wins": rules.low_score_wins,
             }
         )
     return out

@@ -346,8 +346,11 @@ def router(hub: Hub) -> APIRouter:
         await socket.accept()
         try:
             hello = await asyncio.wait_for(socket.receive_json(), HELLO_WAIT)
-        except (TimeoutError, WebSocketDisconnect, ValueError, KeyError):
-            await socket.close(code=4400)
+        except WebSocketDisconnect:
+            return  # gone before saying who they are
+        except (TimeoutError, ValueError, KeyError):
+            with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+                await socket.close(code=4400)
             return
         since = hello.get("since") if isinstance(hello, dict) else None
         token = hello.get("token") if isinstance(hello, dict) else None

@@ -23,7 +23,7 @@ from pydantic import BaseModel, Field
 import bones
 from bones.bots import LEVELS
 from bones.game import GameOptionError, game_info
-from bones.web.entries import resolve_game, table_games
+from bones.web.entries import all_games, resolve_game, table_games
 from bones.web.events import Event
 from bones.web.live import Hub
 from bones.web.seating import COMPUTER, HUMAN, OPEN, STARTED, WAITING, Lobby
@@ -194,7 +194,7 @@ def new_token() -> str:
 
 def rules_players(game: str, level: str, players: int | None) -> int:
     """The number of players of a table of ``game``; refuses what the web table does not offer."""
-    offered = table_games()
+    offered = all_games()
     if game not in offered:
         raise TableError(f"unknown game {game[:40]!r}; the web table plays {', '.join(offered)}")
     if level.lower() not in LEVELS:

@@ -12,23 +12,20 @@ from typing import Any
 
 import bones
 from bones.bots import LEVELS
-from bones.game import GameOptionError, IllegalMoveError, game_info
-from bones.line.rules import LineRules
-from bones.line.state import LineState
+from bones.game import GameOptionError, IllegalMoveError, Rules, State, game_info
 from bones.record import Record, RecordError
-from bones.web.entries import resolve_game, table_games
+from bones.web.entries import all_games, resolve_game
 from bones.web.storage import StaleError, Store, StoredGame
 from bones.web.table import (
     COMPUTER,
     HUMAN,
-    NAMES,
     Conflict,
     Forbidden,
     NotFound,
     Seat,
     Table,
     TableError,
-    finished_layout,
+    default_names,
 )
 
 
@@ -69,7 +66,7 @@ class Referee:
         table_id: str | None = None,
         abandon_others: bool = True,
     ) -> Table:
-        offered = table_games()
+        offered = all_games()
         if game not in offered:
             raise TableError(f"unknown game {game!r}; the web table plays {', '.join(offered)}")
         level = level.lower()
@@ -86,9 +83,8 @@ class Referee:
             rules = bones.rules(game, **options)
         except GameOptionError as error:
             raise TableError(str(error)) from None
-        assert isinstance(rules, LineRules)
-        if players is not None and players != rules.players:
-            raise TableError(f"{rules.title} is played by {rules.players} players")
+        if players is not None and players != rules.num_players:
+            raise TableError(f"{rules.title} is played by {rules.num_players} players")
         seat_list = self._seats(rules, level, seats)
         if seed is None:
             seed = secrets.randbelow(2**31)
@@ -101,20 +97,20 @@ class Referee:
             self.abandon_unfinished()
         table = Table(table_id or uuid.uuid4().hex, level, seat_list, state)
         self.store.create_game(
-            table.id, game, level, rules.players, [s.to_row() for s in seat_list], table.record.to_dict()
+            table.id, game, level, rules.num_players, [s.to_row() for s in seat_list], table.record.to_dict()
         )
         self._remember(table)
         self._changed(table, "started")
         return table
 
-    def _seats(self, rules: LineRules, level: str, seats: Sequence[Mapping[str, Any]] | None) -> list[Seat]:
-        names = NAMES[rules.players]
+    def _seats(self, rules: Rules, level: str, seats: Sequence[Mapping[str, Any]] | None) -> list[Seat]:
+        names = default_names(rules.num_players)
         if seats is None:
             return [Seat(HUMAN, names[0], token=secrets.token_urlsafe(24))] + [
                 Seat(COMPUTER, name, level) for name in names[1:]
             ]
-        if len(seats) != rules.players:
-            raise TableError(f"{rules.title} needs {rules.players} seats, {len(seats)} were given")
+        if len(seats) != rules.num_players:
+            raise TableError(f"{rules.title} needs {rules.num_players} seats, {len(seats)} were given")
         out = []
         for number, spec in enumerate(seats):
             kind = spec.get("kind", COMPUTER)
@@ -155,19 +151,15 @@ class Referee:
     def _rebuild(self, stored: StoredGame) -> Table:
         try:
             record = Record.from_dict(stored.record)
-            previous: LineState | None = None
-            state: LineState | None = None
-            finished: dict[str, Any] | None = None
+            previous: State | None = None
+            state: State | None = None
             for step in record.states():
-                assert isinstance(step, LineState)
-                if state is not None and (step.hand_no != state.hand_no or step.is_over):
-                    finished = finished_layout(state, step.moves[-1])
                 previous, state = state, step
         except RecordError as error:
             raise Conflict(f"game {stored.id} cannot be replayed: {error}") from None
         assert state is not None
         seats = [Seat.from_row(s) for s in stored.seats]
-        return Table(stored.id, stored.level, seats, state, previous, stored.status, finished)
+        return Table(stored.id, stored.level, seats, state, previous, stored.status)
 
     def _remember(self, table: Table) -> None:
         with self._guard:
@@ -215,13 +207,7 @@ class Referee:
             if table.status == "abandoned":
                 raise Conflict("this game was abandoned for a newer one")
             old = table.move_number
-            snapshot = (
-                table.state,
-                table.before,
-                table.finished_layout,
-                table.status,
-                [(s.seen, s.away) for s in table.seats],
-            )
+            snapshot = (table.state, table.before, table.status, [(s.seen, s.away) for s in table.seats])
             try:
                 if action == "play":
                     table.play(seat, *args)
@@ -233,8 +219,8 @@ class Referee:
                     table.seats[seat].away = args[0]
                     if not args[0]:
                         # Back at the table: the sheets of the hands they missed are not theirs to close.
-                        table.seats[seat].seen = len(table.state.results)
-                self._save(table, old, snapshot[3])
+                        table.seats[seat].seen = table.state.hands_played()
+                self._save(table, old, snapshot[2])
             except (IllegalMoveError, ValueError) as error:
                 self._restore(table, snapshot)
                 if isinstance(error, TableError):
@@ -248,7 +234,7 @@ class Referee:
 
     @staticmethod
     def _restore(table: Table, snapshot: tuple[Any, ...]) -> None:
-        table.state, table.before, table.finished_layout, table.status, seen = snapshot
+        table.state, table.before, table.status, seen = snapshot
         for seat, (count, away) in zip(table.seats, seen):
             seat.seen, seat.away = count, away
 

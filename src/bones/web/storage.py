@@ -16,10 +16,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import JSON, DateTime, Integer, String, create_engine, event, inspect, select, text, update
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import CursorResult, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 
@@ -200,7 +200,7 @@ class Store:
                     updated_at=_now(),
                 )
             )
-            if done.rowcount != 1:  # type: ignore[attr-defined]
+            if cast(CursorResult[Any], done).rowcount != 1:  # an UPDATE's result counts its rows
                 raise StaleError(game_id)
             if result is not None:
                 self._count(session, result)

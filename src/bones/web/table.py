@@ -1,11 +1,12 @@
 """One table of the web: a match, its seats (human or computer) and what each seat may see.
 
-A table is a match of a line-of-play game with a seat list: every seat is a
+A table is a match of any registered game (a ``State``) with a seat list: every seat is a
 human or a computer. The browser sends move texts with the move number it saw;
 the table checks the seat's token, the number, whose turn it is and the move
-itself (through the rules engine) before anything changes. A view is one seat's
-observation plus names and the hand sheet; it never holds another hand, the
-boneyard's order or the seed (which would give the deal away).
+itself (through the rules engine) before anything changes. A view is what every game
+shares (seats, turn, legal moves, scores, the last move in words, the hand sheet) plus
+``board``: the game's own ``client_view`` of the seat, which its board renderer draws. It
+never holds another hand, the boneyard's order or the seed (which would give the deal away).
 """
 
 from __future__ import annotations
@@ -13,21 +14,21 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from bones.bots import bot_for, hint
-from bones.game import IllegalMoveError
-from bones.line.layout import Layout
-from bones.line.moves import LineMove
-from bones.line.rules import LineRules
-from bones.line.state import LineState
+from bones.game import Move, Rules, State
 from bones.record import Record
 from bones.web.entries import effective_level, entry_of
 from bones.web.storage import MatchResult
 
 HUMAN, COMPUTER = "human", "computer"
-NAMES = {2: ["You", "Lily"], 3: ["You", "Lily", "Zoe"], 4: ["You", "Lily", "Max", "Zoe"]}
+NAMES = {1: ["You"], 2: ["You", "Lily"], 3: ["You", "Lily", "Zoe"], 4: ["You", "Lily", "Max", "Zoe"]}
+
+
+def default_names(players: int) -> list[str]:
+    return NAMES.get(players) or ["You"] + [f"Player {n + 1}" for n in range(1, players)]
 
 
 class TableError(Exception):
@@ -86,13 +87,12 @@ class Table:
     id: str
     level: str
     seats: list[Seat]
-    state: LineState
-    before: LineState | None = None
+    state: State
+    before: State | None = None
     status: str = "playing"
-    finished_layout: dict[str, Any] | None = field(default=None, repr=False)
 
     @property
-    def rules(self) -> LineRules:
+    def rules(self) -> Rules:
         return self.state.rules
 
     @property
@@ -114,12 +114,13 @@ class Table:
         raise Forbidden("the seat token does not belong to a player at this table")
 
     def sheet_pending(self, seat: int) -> bool:
-        return self.seats[seat].seen < len(self.state.results)
+        return self.seats[seat].seen < self.state.hands_played()
 
     def _check_sheets_closed(self) -> None:
+        played = self.state.hands_played()
         for seat in self.seats:
             # A computer playing for an absent human does not wait for them to read the sheet.
-            if seat.kind == HUMAN and not seat.away and seat.seen < len(self.state.results):
+            if seat.kind == HUMAN and not seat.away and seat.seen < played:
                 who = "you" if seat is self.seats[0] else seat.name
                 raise Conflict(f"the hand is over: {who} must close the hand sheet (NEXT HAND) first")
 
@@ -144,28 +145,27 @@ class Table:
         self._advance(self.state.rules.parse_move(text))
 
     def step(self, move_number: int) -> None:
-        """Let the game go on by one move that needs nobody's choice: a computer's move, or a forced pass."""
+        """Let the game go on by one move that needs nobody's choice: a computer's move, or a
+        human's forced move (``State.forced_move``: a pass when nothing fits)."""
         self._check_fresh(move_number)
         self._check_sheets_closed()
         seat = self.state.to_move
         assert seat is not None
-        legal = self.state.legal_moves
+        forced = self.state.forced_move()
         if self.seats[seat].played_by_computer:
             level = effective_level(self.rules, seat, self.seats[seat].level or self.level)
             bot = bot_for(self.rules, level)
             rng = random.Random(f"bones-web:{self.id}:{self.move_number}")
             move = bot.choose(self.state.observation(seat), rng)
-        elif len(legal) == 1 and str(legal[0]) == "pass":
-            move = legal[0]
+        elif forced is not None:
+            move = forced
         else:
             raise Conflict(f"it is {self.seats[seat].name}'s turn to choose a move")
         self._advance(move)
 
-    def _advance(self, move: LineMove | Any) -> None:
+    def _advance(self, move: Move) -> None:
         before = self.state
         after = before.play(move)  # IllegalMoveError says why; nothing changed
-        if after.hand_no != before.hand_no or after.is_over:
-            self.finished_layout = finished_layout(before, move)
         self.before, self.state = before, after
         if after.is_over:
             self.status = "finished"
@@ -173,7 +173,7 @@ class Table:
     def close_sheet(self, seat: int) -> None:
         if not self.sheet_pending(seat):
             raise Conflict("there is no hand sheet to close")
-        self.seats[seat].seen = len(self.state.results)
+        self.seats[seat].seen = self.state.hands_played()
 
     def hint(self, seat: int) -> dict[str, Any]:
         if self.state.to_move != seat or self.sheet_pending(seat):
@@ -187,21 +187,22 @@ class Table:
     def match_result(self, seat: int = 0) -> MatchResult:
         """How this match counts in seat ``seat``'s statistics (an unfinished one is lost)."""
         rules = self.rules
-        side = rules.sides[seat]
         outcome = self.state.outcome
+        scores = self.state.side_scores()
         return MatchResult(
             game=entry_of(rules),
             level=self.level,
             won=bool(outcome and seat in outcome.winners),
-            score=self.state.scores[side],
+            score=scores[rules.sides[seat]] if scores else 0,
             low_score_wins=rules.low_score_wins,
         )
 
     # -- what a seat sees --------------------------------------------------
 
     def view(self, seat: int, token: bool = False) -> dict[str, Any]:
+        """What every game shows (the shell of the table), and ``board``: the game's own view."""
         state, rules = self.state, self.rules
-        obs = state.observation(seat).to_dict()
+        results = state.hand_results()
         sheet_open = self.sheet_pending(seat)
         if self.status == "abandoned":
             status = "abandoned"
@@ -211,57 +212,44 @@ class Table:
             status = "sheet"
         else:
             status = "playing"
+        mine = state.to_move == seat
+        forced = state.forced_move() if mine else None
+        scores = state.side_scores()
         view: dict[str, Any] = {
             "id": self.id,
             "seat": seat,
             "game": rules.game_id,
             "title": rules.title,
             "level": self.level,
-            "players": rules.players,
-            "teams": rules.teams,
-            "target": rules.target,
+            "players": rules.num_players,
+            "teams": rules.in_pairs(),
+            "sides": list(rules.sides),
+            "target": rules.match_target(),
             "low_score_wins": rules.low_score_wins,
-            "carries_eggs": rules.carries_eggs,
-            "draws": rules.draws,
-            "scores_during_play": rules.scores_during_play,
             "status": status,
             "move_number": self.move_number,
-            "seats": [self._seat_view(n, obs["hand_sizes"][n]) for n in range(rules.players)],
-            "to_move": obs["to_move"],
-            "hand_no": obs["hand_no"],
-            "hand": obs["hand"],
-            "legal_moves": obs["legal_moves"],
-            "why": self._why_not(seat) if obs["legal_moves"] else {},
-            "layout": layout_dict(state.kernel),
-            "boneyard_size": obs["boneyard_size"],
-            "drawable": obs["drawable"],
-            "scores": obs["scores"],
-            "sides": obs["sides"],
-            "eggs": obs["eggs"],
-            "history": obs["history"],
-            "last": self._last(),
-            "results": obs["results"],
-            "hands_won": self._hands_won(),
-            "outcome": obs["outcome"],
+            "seats": [self._seat_view(n) for n in range(rules.num_players)],
+            "to_move": state.to_move,
+            "legal_moves": [str(m) for m in state.legal_moves] if mine else [],
+            "forced": str(forced) if forced is not None else None,
+            "hand_no": state.current_hand(),
+            "scores": list(scores) if scores is not None else None,
+            "last": self._last(seat),
+            "hands": [result.to_dict() for result in results],
+            "hands_won": self._hands_won(results),
+            "outcome": state.outcome.to_dict() if state.outcome else None,
             "sheet": None,
+            "board": state.client_view(seat),
         }
-        if sheet_open and state.results:
-            sheet = dict(state.results[-1].to_dict())
-            sheet["layout"] = self.finished_layout or layout_dict(state.kernel)
-            sheet["final"] = state.is_over
-            view["sheet"] = sheet
+        if sheet_open and results:
+            view["sheet"] = {**results[-1].to_dict(), "final": state.is_over}
         if token:
             view["token"] = self.seats[seat].token
         return view
 
-    def _seat_view(self, number: int, hand_size: int) -> dict[str, Any]:
+    def _seat_view(self, number: int) -> dict[str, Any]:
         seat = self.seats[number]
-        data: dict[str, Any] = {
-            "name": seat.name,
-            "kind": seat.kind,
-            "hand_size": hand_size,
-            "side": self.rules.sides[number],
-        }
+        data: dict[str, Any] = {"name": seat.name, "kind": seat.kind, "side": self.rules.sides[number]}
         if seat.away:
             data["away"] = True
         if seat.played_by_computer:
@@ -270,74 +258,28 @@ class Table:
             data["plays"] = effective_level(self.rules, number, asked)
         return data
 
-    def _why_not(self, seat: int) -> dict[str, str]:
-        """For each tile of the seat to move that fits nowhere: the reason, in the engine's words."""
-        state = self.state
-        legal = {str(m) for m in state.legal_moves}
-        playable = {text.partition("@")[0] for text in legal}
-        ends = state.kernel.ends
-        reasons: dict[str, str] = {}
-        for tile in state.hand(seat):
-            text = str(tile)
-            if text in playable:
-                continue
-            if not ends:
-                try:
-                    state.play(text)
-                except IllegalMoveError as error:
-                    reasons[text] = str(error)
-                continue
-            shown = sorted(set(ends))
-            numbers = " or ".join(str(v) for v in shown)
-            reasons[text] = f"{text} does not fit: {'the end shows' if len(shown) == 1 else 'the ends show'} {numbers}"
-        return reasons
-
-    def _last(self) -> dict[str, Any] | None:
+    def _last(self, seat: int) -> dict[str, Any] | None:
+        """The last move: who made it, its text, the points it scored, whether it ended a hand, and
+        in words (the game's narration, which names the tiles only the mover saw only to that seat)."""
         before, after = self.before, self.state
         if before is None or not after.moves:
             return None
-        seat = before.to_move
-        assert seat is not None
-        side = before.rules.sides[seat]
-        ended = after.hand_no != before.hand_no or after.is_over
-        if ended:
-            scored = after.results[-1].play_points[side] - before.hand_points[side]
-        else:
-            scored = after.hand_points[side] - before.hand_points[side]
+        mover = before.to_move
+        assert mover is not None
+        names = [s.name for s in self.seats]
         return {
-            "seat": seat,
+            "seat": mover,
             "move": str(after.moves[-1]),
-            "points": scored,
-            "hand_ended": ended,
+            "points": after.move_points(before),
+            "hand_ended": after.hands_played() != before.hands_played() or after.is_over,
             "move_number": len(after.moves),
+            "text": after.narrate(before, names) if seat == 0 else None,
         }
 
-    def _hands_won(self) -> list[int]:
+    def _hands_won(self, results: Any) -> list[int]:
         won = [0] * self.rules.num_sides
-        for result in self.state.results:
-            if result.winner is not None:
-                won[self.rules.sides[result.winner]] += 1
+        sides = self.rules.sides
+        for result in results:
+            for side in {sides[winner] for winner in result.winners}:
+                won[side] += 1
         return won
-
-
-def layout_dict(kernel: Any) -> dict[str, Any]:
-    """The public layout, with the tile each open end grows from (the browser draws branching arms)."""
-    data = Layout.of(kernel).to_dict()
-    placement_of_log: dict[int, int] = {}
-    count = 0
-    for index, (_seat, code, _tile, _slot) in enumerate(kernel.log):
-        if code == 0:  # a play
-            placement_of_log[index] = count
-            count += 1
-    for end, origin in zip(data["ends"], kernel.origins):
-        end["origin"] = placement_of_log.get(origin, 0)
-    return data
-
-
-def finished_layout(before: LineState, move: LineMove | Any) -> dict[str, Any]:
-    """The table as it lay when ``move`` ended the hand (the state after it already holds the next deal)."""
-    if not isinstance(move, LineMove):
-        move = before.rules.parse_move(str(move))
-    kernel = before.kernel.copy()
-    kernel.apply(*move.kernel_move)
-    return layout_dict(kernel)

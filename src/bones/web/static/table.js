@@ -78,7 +78,19 @@
       error.retry = res.status >= 500;
       throw error;
     }
-    return data;
+    return data && data.board ? lineView(data) : data;
+  }
+
+  // A view is what every game shows, plus `board` (the game's own view) and, in each hand result,
+  // `details` (the game's own sheet). The line board reads them as one object: the shell's keys,
+  // the board's beside them, each seat's hand size in its seat, the sheet's details in the sheet.
+  function lineView(v) {
+    const board = v.board;
+    const out = Object.assign({}, board, v);
+    const sizes = board.hand_sizes || [];
+    out.seats = v.seats.map((seat, i) => Object.assign({ hand_size: sizes[i] }, seat));
+    if (v.sheet) out.sheet = Object.assign({}, v.sheet, v.sheet.details);
+    return out;
   }
 
   // ------------------------------------------------------------------ tiles
@@ -962,8 +974,8 @@
     if (v.status === "over") { showResults(v); return; }
     const seat = v.to_move;
     if (seat === v.seat) {
-      if (v.legal_moves.length === 1 && v.legal_moves[0] === "pass") {
-        // An automatic pass: the server makes it, the top line says it.
+      if (v.forced && !mustDraw()) {
+        // A forced move (a pass): the server makes it, the top line says it; a draw is a tap on the boneyard.
         await step(v, PACE * 0.8);
       }
       return;

@@ -1,0 +1,1 @@
+"""Bingo's players (``players``) and their trick search (``search``)."""

@@ -1,0 +1,1 @@
+"""Domino Finder's players (``players``)."""

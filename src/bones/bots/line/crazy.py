@@ -1,0 +1,179 @@
+"""Crazy for the line-of-play games, and the move analysis behind hints.
+
+Crazy remembers the whole hand (the observation's history), works out what
+each other seat cannot hold (``belief.Belief``), samples complete deals that fit
+everything it saw, and plays every candidate move to the end of the hand in each
+sample with a greedy playout policy (``search``). Candidates that lead to
+the same position (the same tile on two ends showing the same number) are played
+once. All candidates share each sample and its playout seed, so their
+differences are not drowned in deal noise. It stops at the sample budget or the
+time budget, whichever comes first; with no time budget the choice depends only
+on the seed.
+
+Late in a 2-player hand without a spinner (at most ``exact_hidden`` tiles hidden
+from it), Crazy solves each sampled deal exactly instead of playing it out
+(``exact``): the playouts' greedy policy is what loses points there, and the
+exact solution of a small deal costs milliseconds.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+from dataclasses import dataclass
+
+from bones.bots import Estimate, work
+from bones.bots.line import exact as line_exact
+from bones.bots.line.belief import Belief
+from bones.bots.line.search import playout, value
+from bones.line.kernel import Kernel
+from bones.line.moves import LineMove
+from bones.line.rules import LineRules
+from bones.line.state import LineObservation
+
+DEFAULT_SECONDS = 1.0
+DEFAULT_SAMPLES = 4000
+DEFAULT_EXACT_HIDDEN = 0  # tiles hidden (other hands and boneyard) at or below which sampled deals are solved
+DEFAULT_EXACT_SAMPLES = 200
+NOISE = 97  # a prime, so cycling noise does not line up with turns
+
+
+@dataclass
+class _Tally:
+    moves: list[LineMove]
+    value: float = 0.0
+    points: float = 0.0
+    wins: int = 0
+    samples: int = 0
+
+
+def _key(kernel: Kernel, move: LineMove) -> tuple[int, ...]:
+    """Moves with equal keys lead to the same game (the same tile on equal ends)."""
+    if move.slot < 0:
+        return (int(move.tile or 0), -1)
+    slot = move.slot
+    return (int(move.tile or 0), kernel.ends[slot], kernel.kinds[slot], int(kernel.spin[slot] >= 0))
+
+
+def estimate_moves(
+    rules: LineRules,
+    obs: LineObservation,
+    rng: random.Random,
+    seconds: float | None = DEFAULT_SECONDS,
+    samples: int = DEFAULT_SAMPLES,
+    stats: dict[str, int] | None = None,
+    exact_hidden: int = DEFAULT_EXACT_HIDDEN,
+    exact_samples: int = DEFAULT_EXACT_SAMPLES,
+) -> list[Estimate]:
+    """Every legal move of the seat to move with its expected points and chance to win the hand, best first.
+
+    ``stats``, when given, receives the numbers of samples and playouts made.
+    """
+    moves = list(obs.legal_moves)
+    public = obs.public
+    groups: dict[tuple[int, ...], _Tally] = {}
+    for move in moves:
+        key = _key(public, move) if move.is_play else (-1, move.code)
+        groups.setdefault(key, _Tally([])).moves.append(move)
+    tallies = list(groups.values())
+    seat = obs.seat
+    side = rules.sides[seat]
+    belief = Belief.of(obs)
+    exact = line_exact.supported(rules) and len(belief.unknown) <= exact_hidden and public.placed > 0
+    if exact:
+        samples = min(samples, exact_samples)
+    started = time.perf_counter()
+    done = 0
+    while done < samples:
+        if seconds is not None and done and time.perf_counter() - started > seconds:
+            break
+        hands, boneyard = belief.sample(rng)
+        base = public.copy()
+        for other, mask in hands.items():
+            base.hands[other] = mask
+        base.boneyard = boneyard
+        if exact:
+            solver = line_exact.Solver(rules, base)
+            for tally in tallies:
+                solved = solver.value_after(base, tally.moves[0].kernel_move)
+                tally.value += solved
+                tally.points += solved
+                tally.wins += int(solved > 0)
+                tally.samples += 1
+            done += 1
+            continue
+        # The playouts' noise, shared by every candidate of this sample.
+        noise = [rng.random() for _ in range(NOISE)]
+        for tally in tallies:
+            kernel = base.copy()
+            made = [0] * rules.num_sides
+            points = kernel.apply(*tally.moves[0].kernel_move)
+            scores = list(obs.scores)
+            if points:
+                scores[side] += points
+                made[side] = points
+            result = playout(kernel, rules, tuple(scores), obs.eggs, itertools.cycle(noise).__next__)
+            if made[side]:
+                result = type(result)(
+                    tuple(p + m for p, m in zip(result.points, made)),
+                    result.hand_winner,
+                    side if obs.scores[side] + made[side] >= rules.target else result.match_end,
+                )
+            tally.value += value(rules, side, obs.scores, result)
+            diff = result.points[side] - sum(p for s, p in enumerate(result.points) if s != side) / max(
+                1, rules.num_sides - 1
+            )
+            if rules.low_score_wins:
+                diff = -diff
+            tally.points += diff
+            tally.wins += int(result.hand_winner == side)
+            tally.samples += 1
+        done += 1
+    if stats is not None:
+        stats["samples"] = stats.get("samples", 0) + done
+        stats["playouts"] = stats.get("playouts", 0) + done * len(tallies)
+    estimates: list[tuple[float, Estimate]] = []
+    for tally in tallies:
+        n = max(1, tally.samples)
+        for move in tally.moves:
+            estimates.append(
+                (
+                    tally.value / n,
+                    Estimate(move, tally.points / n, "expected points", tally.wins / n, tally.samples, "win the hand"),
+                )
+            )
+    estimates.sort(key=lambda pair: -pair[0])
+    return [e for _, e in estimates]
+
+
+class CrazyLineBot:
+    level = "crazy"
+
+    def __init__(
+        self, rules: LineRules, seconds: float | None = DEFAULT_SECONDS, samples: int = DEFAULT_SAMPLES
+    ) -> None:
+        self.rules = rules
+        self.seconds = seconds
+        self.samples = samples
+        self.exact_hidden = DEFAULT_EXACT_HIDDEN
+        self.exact_samples = DEFAULT_EXACT_SAMPLES
+
+    def limit_thinking(self, seconds: float) -> None:
+        """A fixed number of samples for ``seconds`` and no clock, so a seed replays the same game."""
+        self.seconds = None
+        self.samples = work(seconds, DEFAULT_SAMPLES)
+
+    def choose(self, observation: LineObservation, rng: random.Random) -> LineMove:  # type: ignore[override]
+        moves = observation.legal_moves
+        if len(moves) == 1:
+            return moves[0]
+        return estimate_moves(
+            self.rules,
+            observation,
+            rng,
+            self.seconds,
+            self.samples,
+            exact_hidden=self.exact_hidden,
+            exact_samples=self.exact_samples,
+        )[0].move  # type: ignore[return-value]

@@ -1,0 +1,1 @@
+"""The puzzles' players (``players``): random, the solver's advice."""

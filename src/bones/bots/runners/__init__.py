@@ -1,0 +1,1 @@
+"""Domino Runners' players (``players``)."""

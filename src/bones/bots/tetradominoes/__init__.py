@@ -1,0 +1,1 @@
+"""Tetradominoes' players (``players``), their belief, evaluation, solitaire value and analysis search."""

@@ -1,0 +1,340 @@
+"""Bee Donimoes as a one-player game (reference text: reference/donimoes/bee_donimoes.md).
+
+| | |
+|---|---|
+| players | 1 (a solitaire; the book's race is the same puzzle solved faster) |
+| layout | the dominoes up to the number of dice (3-6), face up in a rectangle |
+| dice | die k starts on the k half of the 0|k domino |
+| rounds | queen 3, then 4, ... up to the number of dice; every round starts from the starting spaces |
+| queen | the biggest die in play; never moves |
+| landing | on the die's own number, or on a wild blank: any unoccupied blank (basic rule), only the blank of the queen's domino (option `advanced`) |
+| a move | straight along a row or column over anything; may turn 90° directly above another die, as often as it likes; one move |
+| goal | all the round's dice in one orthogonally connected group |
+
+Moves are written as the book writes them: the die, then each straight run as
+a direction (U, D, L, R) and a distance: ``1R3``, ``2R3D1``. ``give-up`` ends the
+round unsolved (or says it is impossible; the outcome names the shortest
+solution or confirms there is none). The outcome's score is the number of
+rounds solved; the game is won when every round is solved.
+
+Decisions: ``new_game(seed)`` deals a random layout of option `dice` dice as the
+book's setup does; option `moves` > 0 instead generates one whose last round
+needs exactly that many moves with every round solvable. A layout is given
+with ``setup={"grid": text}`` in the book's grid format.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from bones.game import Encoding, GameInfo, IllegalMoveError, Move, Option, Outcome, Rules, State, register
+from bones.puzzles.base import GIVE_UP, GIVE_UP_MOVE, PuzzleMove, PuzzleObservation, best_first
+from bones.puzzles.bee.puzzle import MIN_DICE, BeeLayout, BeeMoveError, BeeRound, generate, random_layout
+from bones.puzzles.grid import GridFormatError, dice_marker
+from bones.puzzles.layouts import BeeLayouts
+
+VERSION = 1
+_MOVE = re.compile(r"^([1-9])((?:[UDLR]\d+)+)$")
+_RUN = re.compile(r"[UDLR]\d+")
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    queen: int
+    solved: bool
+    moves: int
+
+    def text(self) -> str:
+        return f"queen {self.queen}: " + (f"solved in {self.moves} moves" if self.solved else "given up")
+
+
+@dataclass(frozen=True)
+class BeeRules(Rules):
+    game_id: str = "bee"
+    title: str = "Bee Donimoes"
+    version: int = VERSION
+    advanced: bool = False
+    dice: int = 4
+    moves_target: int = 0
+    options: Mapping[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def move_help(self) -> str:
+        return """A move is the die and each straight run as a direction (U, D, L, R) and a
+distance: 1R3, 2R3D1 (any shortest path to the same cell is accepted); give-up ends
+the round unsolved."""
+
+    @property
+    def num_players(self) -> int:
+        return 1
+
+    def new_game(self, seed: int = 0, setup: Mapping[str, Any] | None = None) -> BeeState:
+        if setup is not None:
+            if "grid" not in setup or not isinstance(setup["grid"], str):
+                raise ValueError("a Bee Donimoes setup is {'grid': '<layout in the grid text format>'}")
+            layout = BeeLayout.parse(setup["grid"])
+        else:
+            rng = random.Random(f"bones:{seed}:bee")
+            if self.moves_target:
+                layout = generate(self.dice, self.moves_target, self.advanced, rng)
+            else:
+                layout = random_layout(self.dice, rng)
+        return BeeState.start(self, seed, layout, given=setup is not None)
+
+    def encoding(self) -> Encoding:
+        from bones.puzzles.encoding import PuzzleEncoding
+
+        # at most 28 legal moves in random games (a die's reach)
+        return PuzzleEncoding(self.game_id, 256)
+
+    def parse_move(self, text: str) -> PuzzleMove:
+        word = text.strip().upper().replace(" ", "")
+        if word == GIVE_UP.upper():
+            return GIVE_UP_MOVE
+        if not _MOVE.match(word):
+            raise IllegalMoveError(
+                f"not a Bee move: {text!r} (write the die and its path, like 1R3 or 2R3D1, or give-up)"
+            )
+        return PuzzleMove(word)
+
+    def describe(self) -> str:
+        rule = (
+            "advanced: only the blank of the queen's domino is wild"
+            if self.advanced
+            else "basic: every unoccupied blank is wild"
+        )
+        return "\n".join([(__doc__ or "").strip(), "", "This table:", f"  dice: {self.dice}", f"  rule: {rule}"])
+
+
+@dataclass(frozen=True, eq=False)
+class BeeState(State):
+    over_message = "the puzzle is over"
+    rules: BeeRules
+    seed: int
+    moves: tuple[Move, ...]
+    layout: BeeLayout
+    queen: int
+    cells: tuple[int, ...]  # dice 1..queen-1
+    round_moves: int = 0
+    results: tuple[RoundResult, ...] = ()
+    over: bool = False
+    given: bool = False
+
+    @classmethod
+    def start(cls, rules: BeeRules, seed: int, layout: BeeLayout, given: bool) -> BeeState:
+        state = cls(rules, seed, (), layout, MIN_DICE, tuple(layout.starts[1:MIN_DICE]), given=given)
+        return state._settle()
+
+    def _settle(self) -> BeeState:
+        """Rounds already connected at their start are solved in 0 moves."""
+        state = self
+        while not state.over and state.round.connected(state.round.occupied(state.cells)):
+            state = state._next_round(RoundResult(state.queen, True, state.round_moves))
+        return state
+
+    def _next_round(self, result: RoundResult) -> BeeState:
+        results = self.results + (result,)
+        if self.queen >= self.layout.dice:
+            return replace(self, results=results, over=True)
+        queen = self.queen + 1
+        return replace(self, results=results, queen=queen, cells=tuple(self.layout.starts[1:queen]), round_moves=0)
+
+    @property
+    def round(self) -> BeeRound:
+        return self.layout.round(self.queen, self.rules.advanced)
+
+    def setup(self) -> Mapping[str, Any] | None:
+        return {"grid": self.layout.text()}
+
+    # -- the State interface ----------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.over else 0
+
+    @property
+    def legal_moves(self) -> tuple[Move, ...]:
+        if self.over:
+            return ()
+        rnd = self.round
+        occ = rnd.occupied(self.cells)
+        out: list[Move] = []
+        for die, target in rnd.moves_from(self.cells):
+            out.append(PuzzleMove(f"{die}{rnd.path(self.cells[die - 1], target, occ)}"))
+        out.append(GIVE_UP_MOVE)
+        return tuple(out)
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if not self.over:
+            return None
+        solved = sum(r.solved for r in self.results)
+        parts = [r.text() for r in self.results]
+        for r in self.results:
+            if not r.solved:
+                steps = self.layout.round(r.queen, self.rules.advanced).solve()
+                parts.append(
+                    f"queen {r.queen} was impossible"
+                    if steps is None
+                    else f"queen {r.queen} had a {len(steps)}-move solution"
+                )
+        won = solved == len(self.results)
+        return Outcome((0,) if won else (), (solved,), "; ".join(parts))
+
+    def play(self, move: Move | str) -> BeeState:
+        move = self.accept(move, PuzzleMove)
+        text = self.rules.parse_move(move.text).text
+        if text == GIVE_UP:
+            return (
+                replace(self, moves=self.moves + (move,))
+                ._next_round(RoundResult(self.queen, False, self.round_moves))
+                ._settle()
+            )
+        match = _MOVE.match(text)
+        assert match is not None
+        die = int(match[1])
+        if die == self.queen:
+            raise IllegalMoveError(f"die {die} is the queen bee, and the queen never moves")
+        if die > self.queen:
+            raise IllegalMoveError(f"die {die} is not in this round (the queen is die {self.queen})")
+        rnd = self.round
+        target = self._target(die, match[2])
+        written = f"{die}{rnd.path(self.cells[die - 1], target, rnd.occupied(self.cells))}"
+        if len(_RUN.findall(match[2])) > len(_RUN.findall(written)):
+            raise IllegalMoveError(f"{text} works, but write it the shortest way, as the book does: {written}")
+        # Any path with the fewest runs is the same move; records keep the book's spelling of it.
+        cells = self.cells[: die - 1] + (target,) + self.cells[die:]
+        state = replace(self, moves=self.moves + (PuzzleMove(written),), cells=cells, round_moves=self.round_moves + 1)
+        if rnd.connected(rnd.occupied(cells)):
+            return state._next_round(RoundResult(self.queen, True, state.round_moves))._settle()
+        return state
+
+    def _target(self, die: int, path: str) -> int:
+        rnd = self.round
+        try:
+            return rnd.follow(die, self.cells[die - 1], path, rnd.occupied(self.cells))
+        except BeeMoveError as error:
+            raise IllegalMoveError(str(error)) from None
+
+    def normalize(self, text: str) -> Move:
+        """The listed move for any path the rules allow (``1D2L1`` may be listed as ``1L1D2``)."""
+        move = self.rules.parse_move(text)
+        match = _MOVE.match(move.text)
+        if match is None or self.over or not 1 <= int(match[1]) < self.queen:
+            return move
+        die = int(match[1])
+        target = self._target(die, match[2])
+        rnd = self.round
+        return PuzzleMove(f"{die}{rnd.path(self.cells[die - 1], target, rnd.occupied(self.cells))}")
+
+    def solve(self) -> list[Move]:
+        """A shortest way from here to the end: each round's shortest solution (``give-up`` where impossible)."""
+        out: list[Move] = []
+        if self.over:
+            return out
+        rnd = self.round
+        steps = rnd.solve(self.cells)
+        out += [GIVE_UP_MOVE] if steps is None else [PuzzleMove(m) for m in rnd.notation(steps, self.cells)]
+        for queen in range(self.queen + 1, self.layout.dice + 1):
+            later = self.layout.round(queen, self.rules.advanced)
+            steps = later.solve()
+            out += [GIVE_UP_MOVE] if steps is None else [PuzzleMove(m) for m in later.notation(steps)]
+        return out
+
+    def appraise(self, seconds: float = 1.0) -> list[tuple[Move, float | None]]:
+        """Each legal move with the fewest moves that finish this round after it (the move
+        included; None: the round can no longer be solved, or giving up), fewest first."""
+        out: list[tuple[Move, float | None]] = []
+        for move in self.legal_moves:
+            if move == GIVE_UP_MOVE:
+                out.append((move, None))
+                continue
+            after = self.play(move)
+            if after.over or after.queen != self.queen:
+                out.append((move, 1))
+                continue
+            steps = after.round.solve(after.cells)
+            out.append((move, None if steps is None else 1 + len(steps)))
+        return best_first(out)
+
+    def dice(self) -> dict[int, int]:
+        out = {k: cell for k, cell in enumerate(self.cells, start=1)}
+        out[self.queen] = self.layout.starts[self.queen]
+        return out
+
+    def observation(self, seat: int) -> PuzzleObservation:
+        position = {
+            "grid": self.layout.text(),
+            "queen": self.queen,
+            "dice": {str(k): self.layout.cell_name(c) for k, c in self.dice().items()},
+            "round_moves": self.round_moves,
+            "results": [r.text() for r in self.results],
+        }
+        mine = seat == self.to_move
+        return PuzzleObservation(
+            seat,
+            self.to_move,
+            self.legal_moves if mine else (),
+            "bee",
+            position,
+            self.render(seat),
+            (lambda: self.solve()[0]) if mine else None,
+            self.appraise if mine else None,
+            "moves to finish the round",
+        )
+
+    def render(self, seat: int | None = None) -> str:
+        grid = self.layout.grid()
+        if not self.over:
+            dice = {k: divmod(c, self.layout.width) for k, c in self.dice().items()}
+            grid = grid.with_markers(dice=dice_marker(dice, self.layout.height))
+        head = f"Bee Donimoes ({'advanced' if self.rules.advanced else 'basic'} rule)"
+        if self.over:
+            head += f": over. {self.outcome.reason if self.outcome else ''}"
+        else:
+            head += f", queen {self.queen}, {self.round_moves} moves this round"
+        done = [r.text() for r in self.results]
+        return "\n".join([head] + (["  " + "; ".join(done)] if done else []) + [grid.text().rstrip()])
+
+
+def _make(advanced: bool = False, dice: int = 4, moves: int = 0) -> BeeRules:
+    return BeeRules(
+        advanced=advanced,
+        dice=dice,
+        moves_target=moves,
+        options={"advanced": advanced, "dice": dice, "moves": moves},
+    )
+
+
+register(
+    GameInfo(
+        "bee",
+        "Bee Donimoes",
+        "puzzle",
+        _make,
+        (
+            Option("advanced", False, "only the blank on the queen bee's domino is wild"),
+            Option(
+                "dice", 4, "number of dice, 3-6 (the dominoes up to that number are used)", check=lambda v: 3 <= v <= 6
+            ),
+            Option(
+                "moves",
+                0,
+                "0: a random deal; n: a generated layout whose last round needs n moves",
+                check=lambda v: 0 <= v <= 12,
+            ),
+        ),
+        "move the dice into a connected swarm around the queen bee",
+        layouts=BeeLayouts(),
+    )
+)
+
+__all__ = ["BeeRules", "BeeState", "GridFormatError"]

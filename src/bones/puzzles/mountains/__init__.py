@@ -1,0 +1,1 @@
+"""Mountains and Valleys: the puzzle and its solver in ``puzzle``, the game in ``rules``."""

@@ -1,0 +1,89 @@
+"""Tetradominoes as fixed-size arrays (``Rules.encoding``, for ``bones.env``)."""
+
+from __future__ import annotations
+
+from bones.game import Encoding, Observation, OrdinalActions
+from bones.tetradominoes.kernel import PHASE_NAMES, PLACE
+from bones.tetradominoes.pieces import OFFSET, PIECES, WIDTH
+from bones.tetradominoes.rules import TetraObservation, TetraRules
+
+TILES = 28
+#: Seven pieces, each laid at most once a game: room for twice that.
+TETROMINO_SLOTS = 14
+#: At most 160 legal moves in random games (a domino's placements around the table), so 1024 leaves room.
+CAPACITY = 1024
+
+
+def _row_col(cell: int) -> tuple[int, int]:
+    """A kernel cell as (row, column) shifted to 0..255 (the first domino lies at 128, 128)."""
+    row, col = divmod(cell, WIDTH)
+    return row, col
+
+
+class TetraEncoding(OrdinalActions, Encoding):
+    def __init__(self, rules: TetraRules) -> None:
+        OrdinalActions.__init__(self, CAPACITY)
+        self.players = rules.num_players
+        self.sides = len(rules.new_game(seed=0).observation(0).counts)
+        self.size = 4 * TILES + 12 * TETROMINO_SLOTS + TILES * (1 + self.players) + self.players + 2 * self.sides + 24
+
+    def describe(self) -> str:
+        p, s = self.players, self.sides
+        return f"""\
+Observation ({self.size} integers; tiles numbered hi*(hi+1)/2+lo; cells as (row, column) + {OFFSET}, the
+first domino on ({OFFSET}, {OFFSET}) and ({OFFSET}, {OFFSET + 1})):
+  [0, 112)       per tile (x4): 1 if on the table, row and column of its first number, 1 if it lies across
+  next {12 * TETROMINO_SLOTS}       per tetromino laid, in order ({TETROMINO_SLOTS} slots x 12): 1, piece (0-6), colour, seat + 1,
+                 then its four cells as row, column (all 0 for an empty slot)
+  next {TILES}        1 where the tile is one of this seat's hidden dominoes
+  next {TILES} x {p}    per seat: 1 where the tile lies face up in front of it
+  next {p}         hidden dominoes per seat
+  next {2 * s}         tetrominoes per side this game, tournament points per side
+  next 24        pool (7 bits), discarded pieces (7 bits), phase (0 domino, 1 tetromino, 2 offer,
+                 3 answer, 4 return, 5 over), pile size, game number, first seat, this seat, seat to
+                 move + 1, offered tile + 1 (0: none or unseen), 1 if an offer is pending
+Actions ({self.num_actions}): action i is the i-th legal move in the game's order of legal moves.
+Rewards: the outcome's scores when the game ends."""
+
+    def encode(self, observation: Observation) -> list[int]:
+        assert isinstance(observation, TetraObservation)
+        o = observation
+        table = [0] * (4 * TILES)
+        for move in o.board:
+            k = move.kernel
+            if k[0] != PLACE or move.tile is None:
+                continue
+            _, _a, _b, x, y = k
+            row, col = _row_col(x)
+            t = 4 * int(move.tile)
+            table[t : t + 4] = [1, row, col, int(y == x + 1)]
+        tets = [0] * (12 * TETROMINO_SLOTS)
+        for slot, (piece, colour, seat, move) in enumerate(o.tetrominoes[:TETROMINO_SLOTS]):
+            cells = move.kernel[3]
+            values = [1, PIECES.index(piece), colour, seat + 1]
+            for cell in cells:
+                values += list(_row_col(cell))
+            tets[12 * slot : 12 * slot + 12] = values
+        hidden = [0] * TILES
+        for tile in o.hidden:
+            hidden[int(tile)] = 1
+        revealed = [0] * (TILES * self.players)
+        for seat, tiles in enumerate(o.revealed):
+            for tile in tiles:
+                revealed[TILES * seat + int(tile)] = 1
+        pool = [int(piece in o.pool) for piece in PIECES]
+        discarded = [int(piece in o.discarded) for piece in PIECES]
+        tail = pool + discarded
+        tail += [
+            PHASE_NAMES.index(o.phase),
+            o.pile_size,
+            o.game_no,
+            o.first,
+            o.seat,
+            0 if o.to_move is None else o.to_move + 1,
+            0 if o.offer is None else int(o.offer) + 1,
+            int(o.offer_pending),
+            0,
+            0,
+        ]
+        return table + tets + hidden + revealed + list(o.hidden_counts) + list(o.counts) + list(o.scores) + tail
