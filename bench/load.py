@@ -84,7 +84,7 @@ def redis() -> Iterator[str]:
 
 @contextlib.contextmanager
 def servers(count: int, database: str, redis_url: str, pace: float) -> Iterator[list[tuple[str, int]]]:
-    env = dict(os.environ, BONES_COMPUTER_PACE=str(pace), BONES_HEARTBEAT="5")
+    env = dict(os.environ, BONES_COMPUTER_PACE=str(pace), BONES_HEARTBEAT="5", BONES_SECRET="the-load-bench")
     started = []
     for _ in range(count):
         port = free_port()
@@ -137,7 +137,11 @@ async def person(client: httpx.AsyncClient, me: Person, until: float) -> None:
     made.raise_for_status()
     me.table, me.token = made.json()["id"], made.json()["token"]
     address = me.url.replace("http://", "ws://") + f"/api/live/{me.table}"
-    async with connect(address, open_timeout=60, ping_interval=None, max_size=2**22) as ws:
+    # The player's cookie goes with the upgrade, as a browser sends it: the seat must be this player's.
+    cookie = "; ".join(f"{name}={value}" for name, value in client.cookies.items())
+    async with connect(
+        address, open_timeout=60, ping_interval=None, max_size=2**22, additional_headers={"Cookie": cookie}
+    ) as ws:
         await ws.send(json.dumps({"type": "hello", "token": me.token, "since": None}))
         json.loads(await ws.recv())  # the lobby
         started = await client.post(f"{me.url}/api/lobby/{me.table}/start", headers={"X-Seat-Token": me.token})
@@ -185,20 +189,20 @@ async def person(client: httpx.AsyncClient, me: Person, until: float) -> None:
 
 
 async def crowd(urls: list[str], people: int, seconds: float, ramp: float) -> list[Person]:
-    limits = httpx.Limits(max_connections=200)
-    async with httpx.AsyncClient(timeout=120, limits=limits) as client:
-        crowd = [Person(urls[n % len(urls)]) for n in range(people)]
-        until = time.monotonic() + ramp + seconds
+    crowd = [Person(urls[n % len(urls)]) for n in range(people)]
+    until = time.monotonic() + ramp + seconds
 
-        async def arrive(n: int, me: Person) -> None:
-            await asyncio.sleep(ramp * n / people)
+    async def arrive(n: int, me: Person) -> None:
+        await asyncio.sleep(ramp * n / people)
+        # A client (a cookie jar) per person: each is a player of their own, as in a browser.
+        async with httpx.AsyncClient(timeout=120) as client:
             try:
                 await person(client, me, until)
             except Exception as error:  # counted and printed, the others go on
                 me.errors.append(f"{type(error).__name__}: {error}")
 
-        await asyncio.gather(*(arrive(n, me) for n, me in enumerate(crowd)))
-        return crowd
+    await asyncio.gather(*(arrive(n, me) for n, me in enumerate(crowd)))
+    return crowd
 
 
 def check(database: str, crowd: list[Person]) -> tuple[int, int, int, int]:

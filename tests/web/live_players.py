@@ -7,7 +7,7 @@ import queue
 import re
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -59,10 +59,12 @@ class TestClientSocket:
 class NetSocket:
     """A real WebSocket to a server process (the websockets package's client)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, cookies: Mapping[str, str] | None = None) -> None:
         from websockets.sync.client import connect
 
-        self.connection = connect(url, open_timeout=10)
+        # The player's cookie, as a browser sends it with the upgrade request: the seat must be that player's.
+        cookie = "; ".join(f"{name}={value}" for name, value in (cookies or {}).items())
+        self.connection = connect(url, open_timeout=10, additional_headers={"Cookie": cookie} if cookie else None)
 
     def send(self, message: dict[str, Any]) -> None:
         self.connection.send(json.dumps(message))

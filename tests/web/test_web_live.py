@@ -33,6 +33,13 @@ def live(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient
     store.close()
 
 
+def person(client: TestClient) -> TestClient:
+    """Another person at the same server: a client with a cookie jar of its own (a player of its own)."""
+    other = TestClient(client.app)
+    other.sockets = client.sockets  # type: ignore[attr-defined]
+    return other
+
+
 def lobby(client: TestClient, **body: Any) -> dict[str, Any]:
     response = client.post("/api/lobby", json={"game": "kozel", "name": "Ann", **body})
     assert response.status_code == 201, response.text
@@ -66,14 +73,23 @@ def test_the_lobby_lists_open_tables_seats_people_and_the_host_starts(live: Test
     assert table["id"] in listed and private["id"] not in listed
     assert all("token" not in seat for seat in live.get(f"/api/lobby/{table['id']}").json()["seats"])
 
-    bob = join(live, table["id"], name="Bob")
+    listing = live.get("/api/lobby")
+    assert "default-src 'self'" in listing.headers["content-security-policy"]
+    assert listing.headers["x-frame-options"] == "DENY"
+
+    bob_client, eve = person(live), person(live)
+    bob = join(bob_client, table["id"], name="Bob")
     assert bob["seat"] == 2 and bob["token"] != table["token"]
-    taken = live.post(f"/api/lobby/{table['id']}/seats", json={"seat": 2})
+    assert all("player" not in seat for seat in bob_client.get(f"/api/lobby/{table['id']}").json()["seats"])
+    taken = eve.post(f"/api/lobby/{table['id']}/seats", json={"seat": 2})
     assert taken.status_code == 409
     # Only the host starts, and only the host gives seats to computers.
-    assert live.post(f"/api/lobby/{table['id']}/start", headers={HOST: bob["token"]}).status_code == 403
-    give = live.put(f"/api/lobby/{table['id']}/seats/3", json={"kind": "computer"}, headers={HOST: bob["token"]})
+    assert bob_client.post(f"/api/lobby/{table['id']}/start", headers={HOST: bob["token"]}).status_code == 403
+    give = bob_client.put(f"/api/lobby/{table['id']}/seats/3", json={"kind": "computer"}, headers={HOST: bob["token"]})
     assert give.status_code == 403
+    # A token is worth nothing to another player: Eve, who learnt the host's and Bob's tokens, can do nothing with them.
+    assert eve.post(f"/api/lobby/{table['id']}/start", headers={HOST: table["token"]}).status_code == 403
+    assert eve.delete(f"/api/lobby/{table['id']}/seats/2", headers={HOST: bob["token"]}).status_code == 403
     give = live.put(
         f"/api/lobby/{table['id']}/seats/3", json={"kind": "computer", "level": "hard"}, headers={HOST: table["token"]}
     )
@@ -84,10 +100,18 @@ def test_the_lobby_lists_open_tables_seats_people_and_the_host_starts(live: Test
     assert start.status_code == 200, start.text
     assert [s["kind"] for s in start.json()["seats"]] == ["human", "computer", "human", "computer"]
     assert start.json()["seats"][2]["name"] == "Bob"
-    # The second human's token, handed out when Bob took his seat, is his seat's token in the match.
-    view = live.get(f"/api/games/{table['id']}", headers={HOST: bob["token"]})
+    # The second human's token, handed out when Bob took his seat, is his seat's token in the match, and Bob holds
+    # that seat from the start (the match is among his games); to another player the token opens nothing.
+    view = bob_client.get(f"/api/games/{table['id']}", headers={HOST: bob["token"]})
     assert view.status_code == 200 and view.json()["seat"] == 2
-    assert live.post(f"/api/lobby/{table['id']}/seats", json={}).status_code == 409
+    assert eve.get(f"/api/games/{table['id']}", headers={HOST: bob["token"]}).status_code == 403
+    assert live.get(f"/api/games/{table['id']}", headers={HOST: bob["token"]}).status_code == 403
+    assert [(g["id"], g["seat"]) for g in bob_client.get("/api/player").json()["games"]] == [(table["id"], 2)]
+    assert eve.post(f"/api/games/{table['id']}/seats/2").status_code == 409
+    with eve.websocket_connect(f"/api/live/{table['id']}") as socket:
+        socket.send_json({"type": "hello", "token": bob["token"], "since": None})
+        assert socket.receive_json()["status"] == 403
+    assert eve.post(f"/api/lobby/{table['id']}/seats", json={}).status_code == 409
     assert live.post(f"/api/lobby/{table['id']}/start", headers={HOST: table["token"]}).status_code == 409
 
 
@@ -123,11 +147,12 @@ def test_open_seats_are_given_to_computers_at_the_start_and_bad_requests_are_ref
 
 def test_every_seat_hears_every_move_and_a_reconnect_catches_up(live: TestClient) -> None:
     table = lobby(live, computers=[1, 3])
-    bob = join(live, table["id"], name="Bob")
+    bob_client = person(live)
+    bob = join(bob_client, table["id"], name="Bob")
     ann = connect(live, table["id"], table["token"])
     ann.until(lambda p: p.lobby is not None)
     live.post(f"/api/lobby/{table['id']}/start", headers={HOST: table["token"]})
-    first = connect(live, table["id"], bob["token"], since=0)
+    first = connect(bob_client, table["id"], bob["token"], since=0)
 
     def to(move_number: int) -> Any:
         return lambda p: p.view is not None and p.view["move_number"] >= move_number
@@ -147,7 +172,7 @@ def test_every_seat_hears_every_move_and_a_reconnect_catches_up(live: TestClient
     # Ann and the computers go on until it is Bob's turn; then Bob comes back and hears what he missed.
     ann.until(lambda p: p.view is not None and p.view["to_move"] == 2 and p.view["move_number"] > left_at)
     missed = ann.view["move_number"] if ann.view else 0
-    back = connect(live, table["id"], bob["token"], since=left_at)
+    back = connect(bob_client, table["id"], bob["token"], since=left_at)
     in_threads(lambda: ann.until(to(missed + 8)), lambda: back.until(to(missed + 8)))
     end = min(ann.view["move_number"], back.view["move_number"])  # type: ignore[index]
     assert [n for n in ann.heard if n <= end] == list(range(1, end + 1))
@@ -158,10 +183,11 @@ def test_every_seat_hears_every_move_and_a_reconnect_catches_up(live: TestClient
 
 def test_a_player_who_leaves_is_replaced_by_a_computer_and_takes_the_seat_back(live: TestClient) -> None:
     table = lobby(live, computers=[1, 3], replace_after=1)
-    bob = join(live, table["id"], name="Bob")
+    bob_client = person(live)
+    bob = join(bob_client, table["id"], name="Bob")
     live.post(f"/api/lobby/{table['id']}/start", headers={HOST: table["token"]})
     ann = connect(live, table["id"], table["token"])
-    gone = connect(live, table["id"], bob["token"])
+    gone = connect(bob_client, table["id"], bob["token"])
     gone.until(started)
     gone.socket.close()
     left = time.monotonic()
@@ -172,7 +198,7 @@ def test_a_player_who_leaves_is_replaced_by_a_computer_and_takes_the_seat_back(l
     ann.until(bob_replaced, timeout=20)
     assert time.monotonic() - left >= 1.0
     assert ann.view is not None and ann.view["seats"][2]["level"] == "normal"
-    back = connect(live, table["id"], bob["token"], since=gone.view["move_number"] if gone.view else 0)
+    back = connect(bob_client, table["id"], bob["token"], since=gone.view["move_number"] if gone.view else 0)
     back.until(lambda p: p.view is not None and not p.view["seats"][2].get("away"))
     ann.until(lambda p: p.view is not None and not p.view["seats"][2].get("away"))
     # Back at the table, Bob is waited for: the computer no longer plays his seat.

@@ -27,12 +27,13 @@ HOST = "X-Seat-Token"
 def serving(database: str, redis: str, *options: str) -> Iterator[str]:
     """``bones serve`` in a process of its own; yields its URL, and stops it at the end."""
     port = free_port()
-    env = dict(os.environ, BONES_COMPUTER_PACE="0", BONES_HEARTBEAT="0.5")
+    # The processes of one server sign the players' cookies with one secret (given here: nothing written at home).
+    env = dict(os.environ, BONES_COMPUTER_PACE="0", BONES_HEARTBEAT="0.5", BONES_SECRET="the-secret-of-the-test")
     command = [str(BONES), "serve", "--no-browser", "--port", str(port), "--database", database, "--redis", redis]
     server = subprocess.Popen([*command, *options], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # workers start slowly on a loaded machine
         while True:
             try:
                 if httpx.get(f"{url}/api/catalog", timeout=2).status_code == 200:
@@ -40,7 +41,10 @@ def serving(database: str, redis: str, *options: str) -> Iterator[str]:
             except httpx.TransportError:
                 pass
             if server.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"bones serve did not start: {server.stderr.read().decode()[-2000:]}")  # type: ignore[union-attr]
+                # Stopped first: its stderr ends only when it (and its workers) are gone.
+                server.terminate()
+                _out, err = server.communicate(timeout=30)
+                raise RuntimeError(f"bones serve did not start: {err.decode()[-2000:]}")
             time.sleep(0.1)
         yield url
     finally:
@@ -56,24 +60,30 @@ def socket_url(url: str, table_id: str) -> str:
     return url.replace("http://", "ws://") + f"/api/live/{table_id}"
 
 
-def new_table(url: str, **body: Any) -> dict[str, Any]:
-    response = httpx.post(f"{url}/api/lobby", json={"game": "kozel", "name": "Ann", **body}, timeout=10)
+def new_table(person: httpx.Client, url: str, **body: Any) -> dict[str, Any]:
+    response = person.post(f"{url}/api/lobby", json={"game": "kozel", "name": "Ann", **body}, timeout=10)
     assert response.status_code == 201, response.text
     return response.json()
 
 
 def test_a_kozel_table_plays_a_hand_with_its_players_on_two_server_processes(postgres_url: str, redis_url: str) -> None:
-    with serving(postgres_url, redis_url) as first, serving(postgres_url, redis_url) as second:
-        table = new_table(first, computers=[1, 3])
-        joined = httpx.post(f"{second}/api/lobby/{table['id']}/seats", json={"name": "Bob"}, timeout=10)
+    with (
+        serving(postgres_url, redis_url) as first,
+        serving(postgres_url, redis_url) as second,
+        httpx.Client() as ann_client,
+        httpx.Client() as bob_client,
+    ):
+        # Two people, each with their own cookie: both processes know the players (one secret, in the database's folder).
+        table = new_table(ann_client, first, computers=[1, 3])
+        joined = bob_client.post(f"{second}/api/lobby/{table['id']}/seats", json={"name": "Bob"}, timeout=10)
         assert joined.status_code == 201, joined.text
-        ann = Player(NetSocket(socket_url(first, table["id"])), table["token"])
-        bob = Player(NetSocket(socket_url(second, table["id"])), joined.json()["token"])
+        ann = Player(NetSocket(socket_url(first, table["id"]), ann_client.cookies), table["token"])
+        bob = Player(NetSocket(socket_url(second, table["id"]), bob_client.cookies), joined.json()["token"])
         ann.hello()
         bob.hello()
         # Bob, on the other process, hears of the start through Redis.
         bob.until(lambda p: p.lobby is not None)
-        started = httpx.post(f"{first}/api/lobby/{table['id']}/start", headers={HOST: table["token"]}, timeout=10)
+        started = ann_client.post(f"{first}/api/lobby/{table['id']}/start", headers={HOST: table["token"]}, timeout=10)
         assert started.status_code == 200, started.text
 
         def second_hand(player: Player) -> Callable[[], None]:
@@ -102,12 +112,12 @@ def test_a_kozel_table_plays_a_hand_with_its_players_on_two_server_processes(pos
 
 
 def test_bones_serve_runs_several_workers_on_postgresql_and_redis(postgres_url: str, redis_url: str) -> None:
-    with serving(postgres_url, redis_url, "--workers", "2") as url:
-        table = new_table(url, computers=[1, 2, 3])
-        ann = Player(NetSocket(socket_url(url, table["id"])), table["token"], plays=False)
+    with serving(postgres_url, redis_url, "--workers", "2") as url, httpx.Client() as person:
+        table = new_table(person, url, computers=[1, 2, 3])
+        ann = Player(NetSocket(socket_url(url, table["id"]), person.cookies), table["token"], plays=False)
         ann.hello()
         ann.until(lambda p: p.lobby is not None)
-        httpx.post(f"{url}/api/lobby/{table['id']}/start", headers={HOST: table["token"]}, timeout=10)
+        person.post(f"{url}/api/lobby/{table['id']}/start", headers={HOST: table["token"]}, timeout=10)
         ann.until(lambda p: p.view is not None and p.view["to_move"] == 0 and p.view["status"] == "playing")
         ann.socket.close()
 

@@ -35,7 +35,7 @@ from bones.tetradominoes.pieces import ANY_COLOUR, COLOURS, DARK, OFFSET, PIECES
 from bones.tiles import TILES, format_tiles, tiles_of
 
 if TYPE_CHECKING:
-    from bones.tetradominoes.rules import Event, TetraState
+    from bones.tetradominoes.state import Event, TetraState
 
 VIEWER = 0  # the seat of the player at the terminal
 
@@ -147,7 +147,7 @@ def _phase_lines(state: TetraState, seat: int | None) -> list[str]:
 
 def narrate(before: object, after: TetraState, names: Sequence[str]) -> str:
     """What happened between two states, in words, hiding what seat 0 may not see."""
-    from bones.tetradominoes.rules import TetraState
+    from bones.tetradominoes.state import TetraState
 
     partners = after._partners(VIEWER)
     if not isinstance(before, TetraState):

@@ -2,6 +2,9 @@
 
 ``/api/live/{table_id}`` is one seat's WebSocket. The client's first message is
 ``{"type": "hello", "token": SEAT_TOKEN, "since": LAST_MOVE_NUMBER_SEEN | null}``.
+The token picks the seat, and the player of the connection's cookie (``players.py``,
+read at connect) must hold it, as for the HTTP routes; otherwise the socket is closed
+with code 4403 after an ``error`` message.
 The server then sends:
 
 - ``{"type": "lobby", "lobby": ...}`` while the table waits for its host to start it;
@@ -43,6 +46,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.concurrency import run_in_threadpool
 
 from bones.web.events import Event, EventBus
+from bones.web.players import player_of
 from bones.web.referee import Referee
 from bones.web.seating import Seating
 from bones.web.table import HUMAN, NotFound, TableError
@@ -236,10 +240,11 @@ class Timers:
 class Connection:
     """One seat's socket: sends every move number once, in order, and answers the client's messages."""
 
-    def __init__(self, hub: Hub, socket: WebSocket, table_id: str, token: str, since: int | None) -> None:
+    def __init__(self, hub: Hub, socket: WebSocket, table_id: str, player: str, token: str, since: int | None) -> None:
         self.hub = hub
         self.socket = socket
         self.table_id = table_id
+        self.player = player
         self.token = token
         self.last = since
         self.seat: int | None = None
@@ -253,10 +258,10 @@ class Connection:
     async def authenticate(self) -> dict[str, Any] | None:
         """The seat of the token; sends what the seat sees now. None (and the socket closed) when refused."""
         try:
-            view = await run_in_threadpool(self.hub.referee.view, self.table_id, self.token)
+            view = await run_in_threadpool(self.hub.referee.view, self.table_id, self.player, self.token)
         except NotFound:
             lobby = await run_in_threadpool(self.hub.seating.get, self.table_id)
-            seat = lobby.seat_of(self.token) if lobby else None
+            seat = lobby.seat_of(self.token, self.player) if lobby else None
             if lobby is None or seat is None:
                 await self.refuse("no table with that id has a seat with that token")
                 return None
@@ -298,7 +303,7 @@ class Connection:
         if not fresh:
             return
         try:
-            view = await run_in_threadpool(self.hub.referee.view, self.table_id, self.token)
+            view = await run_in_threadpool(self.hub.referee.view, self.table_id, self.player, self.token)
         except NotFound:
             return
         if not self.started:
@@ -328,9 +333,11 @@ class Connection:
                     move, number = message.get("move"), message.get("move_number")
                     if not isinstance(move, str) or type(number) is not int:
                         raise TableError("a move needs move (text) and move_number (an integer)")
-                    view = await run_in_threadpool(self.hub.referee.play, self.table_id, self.token, move, number)
+                    view = await run_in_threadpool(
+                        self.hub.referee.play, self.table_id, self.player, self.token, move, number
+                    )
                 elif kind == "next_hand":
-                    view = await run_in_threadpool(self.hub.referee.next_hand, self.table_id, self.token)
+                    view = await run_in_threadpool(self.hub.referee.next_hand, self.table_id, self.player, self.token)
                 else:
                     raise TableError("the messages are move, next_hand and ping")
                 await self.send({"type": "ok", "ref": ref, "move_number": view["move_number"]})
@@ -357,7 +364,7 @@ def router(hub: Hub) -> APIRouter:
         if not isinstance(token, str) or not (since is None or type(since) is int):
             await socket.close(code=4400)
             return
-        connection = Connection(hub, socket, table_id, token, since)
+        connection = Connection(hub, socket, table_id, player_of(socket), token, since)
         async with hub.bus.subscribe(table_id) as events:
             view = await connection.authenticate()
             if view is None:

@@ -10,6 +10,7 @@ process's memory, so any server process can answer for any table.
 
 from __future__ import annotations
 
+import secrets
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from sqlalchemy.engine import Engine
 
 WAITING, STARTED = "waiting", "started"
 OPEN, HUMAN, COMPUTER = "open", "human", "computer"
+PRIVATE = ("token", "player")  # what a seat's row holds that only its player may know
 
 metadata = MetaData()
 
@@ -32,7 +34,7 @@ lobbies = Table(
     Column("players", Integer, nullable=False),
     Column("public", Boolean, nullable=False, index=True),
     Column("replace_after", Float, nullable=False),
-    # [{kind: open|human|computer, name, token, level}]; seat 0 is the host
+    # [{kind: open|human|computer, name, token, player, level}]; seat 0 is the host; player: who took a human seat
     Column("seats", JSON, nullable=False),
     Column("status", String(16), nullable=False, index=True),
     Column("version", Integer, nullable=False),
@@ -61,18 +63,17 @@ class Lobby:
     version: int
     created_at: float
 
-    def seat_of(self, token: str | None) -> int | None:
-        import secrets
-
+    def seat_of(self, token: str | None, player: str) -> int | None:
+        """The seat of ``token`` if ``player`` took it: a token alone is worth nothing to another player."""
         if not token:
             return None
         for number, seat in enumerate(self.seats):
             if seat.get("token") and secrets.compare_digest(str(seat["token"]), token):
-                return number
+                return number if seat.get("player") == player else None
         return None
 
     def public_view(self) -> dict[str, Any]:
-        """What anyone may see: no tokens."""
+        """What anyone may see: no tokens, no player ids."""
         return {
             "id": self.id,
             "game": self.game,
@@ -81,7 +82,7 @@ class Lobby:
             "public": self.public,
             "replace_after": self.replace_after,
             "status": self.status,
-            "seats": [{k: v for k, v in seat.items() if k != "token"} for seat in self.seats],
+            "seats": [{k: v for k, v in seat.items() if k not in PRIVATE} for seat in self.seats],
             "open_seats": [n for n, seat in enumerate(self.seats) if seat["kind"] == OPEN],
         }
 
