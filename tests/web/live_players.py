@@ -176,5 +176,8 @@ def assert_no_hidden_tiles(record: dict[str, Any], player: Player) -> int:
             public.pop("last")
         text = json.dumps(public)
         for tile in hidden:
-            assert not hidden_pattern(tile).search(text), f"seat {player.seat} saw {tile} at move {view['move_number']}"
+            found = hidden_pattern(tile).search(text)
+            assert not found, (
+                f"seat {player.seat} saw {tile} at move {view['move_number']}: {text[max(0, found.start() - 300) : found.end() + 100]}"
+            )
     return len(player.views)

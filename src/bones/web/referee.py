@@ -175,15 +175,25 @@ class Referee:
         return out
 
     def get(self, game_id: str) -> Table:
+        # Another process may have moved since: a kept table is used when its move number and status are the
+        # stored ones (a short read); only a table not kept, or behind, is read whole and replayed.
+        with self._guard:
+            cached = self._cache.get(game_id)
+        if cached is not None:
+            head = self.store.head(game_id)
+            if head is None:
+                raise NotFound(f"no game {game_id!r}")
+            move_number, status, seats = head
+            with self._guard:
+                if cached.move_number == move_number and cached.status == status:
+                    # The seats change without a move (a sheet closed, a player away) and are read each time.
+                    cached.seats = [Seat.from_row(s) for s in seats]
+                    if game_id in self._cache:
+                        self._cache.move_to_end(game_id)
+                    return cached
         stored = self.store.load_game(game_id)
         if stored is None:
             raise NotFound(f"no game {game_id!r}")
-        with self._guard:
-            cached = self._cache.get(game_id)
-            if cached is not None and cached.move_number == stored.move_number and cached.status == stored.status:
-                cached.seats = [Seat.from_row(s) for s in stored.seats]
-                self._cache.move_to_end(game_id)
-                return cached
         table = self._rebuild(stored)
         self._remember(table)
         return table
