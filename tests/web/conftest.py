@@ -185,3 +185,37 @@ def browser() -> Iterator[object]:
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+# -- Redis -------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> Iterator[str]:
+    """A throwaway Redis server of Debian's package, on a free port, keeping nothing on disk."""
+    why = apt_install("redis-server", lambda: shutil.which("redis-server") is not None)
+    if why:
+        unavailable(f"Redis is needed for the tests of several server processes: {why}")
+    port = free_port()
+    folder = Path(tempfile.mkdtemp(prefix="bones-redis-"))
+    server = subprocess.Popen(
+        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        cwd=folder,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=1) as probe:
+                probe.sendall(b"PING\r\n")
+                if probe.recv(16).startswith(b"+PONG"):
+                    break
+            if server.poll() is not None or time.monotonic() > deadline:
+                unavailable(f"redis-server did not start (exit status {server.poll()})")
+            time.sleep(0.05)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        server.kill()
+        server.wait(timeout=10)
+        shutil.rmtree(folder, ignore_errors=True)

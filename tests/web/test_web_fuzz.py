@@ -25,6 +25,7 @@ from starlette.routing import Mount, Route
 
 from bones.web.app import create_app
 from bones.web.players import COOKIE
+from bones.web.seating import metadata as seating_metadata
 from bones.web.storage import Base, Store
 
 REQUESTS = 800  # per database: a few seconds each on a quiet machine, 10-15 s on a loaded one
@@ -91,10 +92,17 @@ FIELDS = {
     "move": ["6:6", "6:3@left", "pass", "draw", "hello"],
     "move_number": [0, 1, 2, 10**6, -1],
     "name": ["Ann", "<b>bold</b>", "x" * 30, "Zoë"],
+    # The lobby's (web/lobby.py)
+    "public": [True, False, "yes", 1],
+    "replace_after": [1, 60, 0.5, 10**9, "60"],
+    "computers": [[1], [1, 2, 3], [0], [99], ["1"], [True]],
+    "seat": [0, 1, 2, 3, 9, -1, "1"],
+    "kind": ["computer", "open", "human", ""],
 }
 PARAM_VALUES = {
     "game_id": ["nope", "0" * 32, "ünï", "a" * 65, "%00", "..%2F..%2Fetc", "NaN", "1e999", "%F0%9F%98%80"],
     "seat": ["0", "1", "3", "-1", "9" * 30, "NaN", "1.5", "true", "x"],
+    "lobby_id": ["nope", "0" * 32, "ünï", "a" * 65, "%00", "..%2F..%2Fetc", "NaN", "%F0%9F%98%80"],
     "game": ["draw", "kozel", "partnership", "chess", "%00", "x" * 200, "ünï"],
 }
 
@@ -109,14 +117,15 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
     store = Store(url)
     yield store
     Base.metadata.drop_all(store.engine)
+    seating_metadata.drop_all(store.engine)
     store.close()
 
 
 def snapshot(store: Store) -> list[Any]:
-    """Every row of every table, in a fixed order."""
+    """Every row of every table (the games' and the lobby's), in a fixed order."""
     rows: list[Any] = []
     with store.engine.connect() as connection:
-        for table in Base.metadata.sorted_tables:
+        for table in [*Base.metadata.sorted_tables, *seating_metadata.sorted_tables]:
             found = connection.execute(select(table).order_by(*table.primary_key.columns)).all()
             rows.append((table.name, [tuple(json.dumps(v, sort_keys=True, default=str) for v in r) for r in found]))
     return rows
@@ -145,7 +154,8 @@ class Fuzzer:
     def path(self, template: str) -> str:
         def fill(match: re.Match[str]) -> str:
             name = match.group(1)
-            if name == "game_id" and self.rng.random() < 0.6:
+            # A lobby's table and its match share an id: either names the table last made.
+            if name in ("game_id", "lobby_id") and self.rng.random() < 0.6:
                 return self.game_id
             if name == "file":
                 return self.rng.choice(["table.js", "table.css", "..%2F..%2Fapp.py", "nope.js", "%00", "a" * 300])

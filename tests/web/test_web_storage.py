@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -186,3 +187,35 @@ def test_database_urls(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     url = default_url()
     assert url.startswith("sqlite:///") and url.endswith("bones.sqlite3")
     assert str(tmp_path) in url
+
+
+def test_a_kept_table_is_checked_by_its_head_and_read_whole_only_when_behind(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    here, there = Referee(store), Referee(store)  # two processes on one database
+    table = here.create("draw", "easy", player="ann")
+    token = table.seats[0].token
+    whole_reads: list[str] = []
+    load_game = store.load_game
+
+    def counted(game_id: str) -> Any:
+        whole_reads.append(game_id)
+        return load_game(game_id)
+
+    monkeypatch.setattr(store, "load_game", counted)
+    for _ in range(3):
+        assert here.view(table.id, "ann", token)["move_number"] == 0
+    assert whole_reads == []  # current: the record (the whole match) is not read again
+    view = there.view(table.id, "ann", token)
+
+    def first_move(referee: Referee) -> dict[str, Any]:
+        if view["legal_moves"]:
+            return referee.play(table.id, "ann", token, view["legal_moves"][0], 0)
+        return referee.step(table.id, "ann", token, 0)  # a computer opens
+
+    moved = first_move(there)
+    assert whole_reads == [table.id]  # the other process had not kept it
+    assert here.view(table.id, "ann", token)["move_number"] == moved["move_number"] == 1
+    assert whole_reads == [table.id, table.id]  # behind by a move: read whole and replayed
+    with pytest.raises(Exception, match=r"stale move|changed by another request"):
+        first_move(here)  # a double submit is applied once

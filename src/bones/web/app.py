@@ -27,7 +27,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from bones import __version__
 from bones.bots import LEVELS
 from bones.game import GameOptionError, game_info
+from bones.web import live, lobby
 from bones.web.entries import all_games, available_levels, find_entry, game_catalog, resolve_game, table_games
+from bones.web.events import bus_from_env
 from bones.web.limits import TooManyRequests
 from bones.web.players import NAME_LENGTH, PlayerCookies, PlayerMiddleware, clean_name, load_secret, player_of
 from bones.web.referee import Referee
@@ -176,6 +178,9 @@ def create_app(store: Store | None = None, allow_setup: bool = False, referee: R
     referee = referee or Referee(store or Store(), allow_setup=allow_setup)
     store = referee.store
     app.state.referee = referee
+    app.state.hub = hub = live.Hub(referee, bus_from_env())
+    app.include_router(live.router(hub))
+    app.include_router(lobby.router(hub))
     templates = Jinja2Templates(directory=HERE / "templates")
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     # The last added runs first: the guard sees every request before anything else.

@@ -1,10 +1,22 @@
-"""``bones serve``: the web table on this computer."""
+"""``bones serve``: the web table on this computer, or on a server with several worker processes."""
 
 from __future__ import annotations
 
-from typing import Annotated
+import os
+from typing import TYPE_CHECKING, Annotated
 
 import typer
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
+
+
+def app_from_env() -> FastAPI:
+    """The app of one worker process: its database and Redis come from the environment (uvicorn's factory)."""
+    from bones.web.app import create_app
+    from bones.web.storage import Store
+
+    return create_app(Store())
 
 
 def register(app: typer.Typer) -> None:
@@ -17,6 +29,13 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option(help="database URL (default: $BONES_DATABASE_URL, else SQLite in your data directory)"),
         ] = None,
+        workers: Annotated[
+            int, typer.Option(min=1, help="server processes (more than one needs PostgreSQL and --redis)")
+        ] = 1,
+        redis: Annotated[
+            str | None,
+            typer.Option(help="Redis URL that carries table events between processes (default: $BONES_REDIS_URL)"),
+        ] = None,
     ) -> None:
         """Serve the web table (http://127.0.0.1:8000 by default)."""
         import threading
@@ -25,12 +44,28 @@ def register(app: typer.Typer) -> None:
         import uvicorn
 
         from bones.web.app import create_app
-        from bones.web.storage import Store
+        from bones.web.events import ENV_REDIS
+        from bones.web.storage import ENV_URL, Store
 
+        if redis:
+            os.environ[ENV_REDIS] = redis
         store = Store(database)
+        if workers > 1:
+            # Each worker is a process of its own: what they share must be in the database and Redis.
+            if not os.environ.get(ENV_REDIS, "").strip():
+                raise typer.BadParameter("several workers need --redis (or $BONES_REDIS_URL) for table events")
+            if store.url.startswith("sqlite"):
+                raise typer.BadParameter("several workers need a database server (--database postgresql://...)")
+            os.environ[ENV_URL] = store.url
         url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"
         typer.echo(f"bones: the table is at {url} (games saved in {store.engine.url.render_as_string()}); Ctrl+C stops")
         if browser:
             # After a moment, so the server is listening when the browser asks.
             threading.Timer(1.0, lambda: webbrowser.open(url)).start()
-        uvicorn.run(create_app(store), host=host, port=port, log_level="warning")
+        if workers > 1:
+            store.close()
+            uvicorn.run(
+                "bones.web.cli:app_from_env", factory=True, workers=workers, host=host, port=port, log_level="warning"
+            )
+        else:
+            uvicorn.run(create_app(store), host=host, port=port, log_level="warning")

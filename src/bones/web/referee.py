@@ -12,7 +12,7 @@ import secrets
 import threading
 import uuid
 from collections import OrderedDict
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
@@ -56,6 +56,12 @@ class Referee:
         # A hint is a search (a quarter of a second of CPU and more): a few at once, then one every few seconds.
         self.hint_limit = hint_limit or RateLimiter(burst=5, every=4.0)
         self._hints: LRU[tuple[str, int, int], dict[str, Any]] = LRU(1024)
+        # Told (table id, move number, what changed) after each change is saved: web/live.py pushes it to the players.
+        self.listeners: list[Callable[[str, int, str], None]] = []
+
+    def _changed(self, table: Table, what: str) -> None:
+        for listener in self.listeners:
+            listener(table.id, table.move_number, what)
 
     @contextmanager
     def _locked(self, game_id: str) -> Iterator[None]:
@@ -75,10 +81,13 @@ class Referee:
         *,
         player: str,
         name: str | None = None,
+        table_id: str | None = None,
+        holders: Mapping[int, str] | None = None,
     ) -> Table:
         """A new table; ``player`` takes seat 0 (shown as ``name`` unless the seat list names it). Other
-        human seats stay free for players who take them (``take_seat``). The player's unfinished match
-        against computers, if any, is abandoned."""
+        human seats stay free for players who take them (``take_seat``), or are held from the start by the
+        players ``holders`` names (seat -> player: a lobby's table, whose id is ``table_id``). The player's
+        unfinished match against computers, if any, is abandoned."""
         offered = all_games()
         if game not in offered:
             raise TableError(f"unknown game {game!r}; the web table plays {', '.join(offered)}")
@@ -106,10 +115,14 @@ class Referee:
             state = rules.new_game(seed=seed, setup=setup)
         except ValueError as error:
             raise TableError(f"the setup is not valid: {error}") from None
+        seat_holders = {**(holders or {}), 0: player}
+        for seat in seat_holders:
+            if not 0 <= seat < len(seat_list) or seat_list[seat].kind != HUMAN:
+                raise TableError(f"seat {seat} is not a seat for a person at this table")
         # One match against computers at a time (the page's PLAY gives the unfinished one up, after asking), but
         # tables with seats for other people stay: a player may sit at several. Nobody else's match is touched.
         self._replace_solo_matches(player)
-        table = Table(uuid.uuid4().hex, level, seat_list, state)
+        table = Table(table_id or uuid.uuid4().hex, level, seat_list, state)
         self.store.create_game(
             table.id,
             game,
@@ -117,9 +130,10 @@ class Referee:
             rules.num_players,
             [s.to_row() for s in seat_list],
             table.record.to_dict(),
-            holders={0: player},
+            holders=seat_holders,
         )
         self._remember(table)
+        self._changed(table, "started")
         return table
 
     def _replace_solo_matches(self, player: str) -> None:
@@ -147,7 +161,8 @@ class Referee:
             kind = spec.get("kind", COMPUTER)
             name = str(spec.get("name") or names[number])[:24]
             if kind == HUMAN:
-                out.append(Seat(HUMAN, name, token=secrets.token_urlsafe(24)))
+                # A lobby (web/lobby.py) hands out each seat's token when the seat is taken, before the match starts.
+                out.append(Seat(HUMAN, name, token=str(spec.get("token") or secrets.token_urlsafe(24))))
             elif kind == COMPUTER:
                 seat_level = str(spec.get("level") or level).lower()
                 if seat_level not in LEVELS:
@@ -160,15 +175,25 @@ class Referee:
         return out
 
     def get(self, game_id: str) -> Table:
+        # Another process may have moved since: a kept table is used when its move number and status are the
+        # stored ones (a short read); only a table not kept, or behind, is read whole and replayed.
+        with self._guard:
+            cached = self._cache.get(game_id)
+        if cached is not None:
+            head = self.store.head(game_id)
+            if head is None:
+                raise NotFound(f"no game {game_id!r}")
+            move_number, status, seats = head
+            with self._guard:
+                if cached.move_number == move_number and cached.status == status:
+                    # The seats change without a move (a sheet closed, a player away) and are read each time.
+                    cached.seats = [Seat.from_row(s) for s in seats]
+                    if game_id in self._cache:
+                        self._cache.move_to_end(game_id)
+                    return cached
         stored = self.store.load_game(game_id)
         if stored is None:
             raise NotFound(f"no game {game_id!r}")
-        with self._guard:
-            cached = self._cache.get(game_id)
-            if cached is not None and cached.move_number == stored.move_number and cached.status == stored.status:
-                cached.seats = [Seat.from_row(s) for s in stored.seats]
-                self._cache.move_to_end(game_id)
-                return cached
         table = self._rebuild(stored)
         self._remember(table)
         return table
@@ -247,13 +272,21 @@ class Referee:
 
     # -- requests ------------------------------------------------------------
 
-    def _change(self, game_id: str, player: str, token: str | None, action: str, *args: Any) -> dict[str, Any]:
+    def _change(
+        self, game_id: str, player: str | None, token: str | None, action: str, *args: Any, seat: int | None = None
+    ) -> dict[str, Any] | None:
+        """Apply one change for the seat of ``token``, which ``player`` must hold, and save it; or, with ``seat``
+        (no player, no token), the server's own change for that seat."""
         with self._locked(game_id):
-            table, seat = self.seat(game_id, player, token)
+            if seat is None:
+                assert player is not None
+                table, seat = self.seat(game_id, player, token)
+            else:
+                table = self.get(game_id)
             if table.status == "abandoned":
                 raise Conflict("this game was abandoned for a newer one")
             old = table.move_number
-            snapshot = (table.state, table.before, table.status, [s.seen for s in table.seats])
+            snapshot = (table.state, table.before, table.status, [(s.seen, s.away) for s in table.seats])
             try:
                 if action == "play":
                     table.play(seat, *args)
@@ -261,6 +294,11 @@ class Referee:
                     table.step(*args)
                 elif action == "next_hand":
                     table.close_sheet(seat)
+                elif action == "away":
+                    table.seats[seat].away = args[0]
+                    if not args[0]:
+                        # Back at the table: the sheets of the hands they missed are not theirs to close.
+                        table.seats[seat].seen = table.state.hands_played()
                 self._save(table, old, snapshot[2])
             except (IllegalMoveError, ValueError) as error:
                 self._restore(table, snapshot)
@@ -270,26 +308,44 @@ class Referee:
             except TableError:
                 self._restore(table, snapshot)
                 raise
-            return table.view(seat)
+            self._changed(table, "moved" if table.move_number != old else action)
+            return table.view(seat) if player is not None else None
 
     @staticmethod
     def _restore(table: Table, snapshot: tuple[Any, ...]) -> None:
         table.state, table.before, table.status, seen = snapshot
-        for seat, count in zip(table.seats, seen):
-            seat.seen = count
+        for seat, (count, away) in zip(table.seats, seen):
+            seat.seen, seat.away = count, away
 
     def view(self, game_id: str, player: str, token: str | None) -> dict[str, Any]:
         table, seat = self.seat(game_id, player, token)
         return table.view(seat)
 
     def play(self, game_id: str, player: str, token: str | None, move: str, move_number: int) -> dict[str, Any]:
-        return self._change(game_id, player, token, "play", move, move_number)
+        return self._answer(self._change(game_id, player, token, "play", move, move_number))
 
     def step(self, game_id: str, player: str, token: str | None, move_number: int) -> dict[str, Any]:
-        return self._change(game_id, player, token, "step", move_number)
+        return self._answer(self._change(game_id, player, token, "step", move_number))
 
     def next_hand(self, game_id: str, player: str, token: str | None) -> dict[str, Any]:
-        return self._change(game_id, player, token, "next_hand")
+        return self._answer(self._change(game_id, player, token, "next_hand"))
+
+    @staticmethod
+    def _answer(view: dict[str, Any] | None) -> dict[str, Any]:
+        assert view is not None  # a change asked with a token answers with that seat's view
+        return view
+
+    def drive(self, game_id: str, move_number: int) -> None:
+        """The server's own step at a live table: a computer's move, an absent human's, or a forced pass."""
+        table = self.get(game_id)
+        to_move = table.state.to_move
+        if to_move is None:
+            raise Conflict("nobody is to move")
+        self._change(game_id, None, None, "step", move_number, seat=to_move)
+
+    def set_away(self, game_id: str, seat: int, away: bool) -> None:
+        """A human left a live table (a computer plays for them) or came back to it."""
+        self._change(game_id, None, None, "away", away, seat=seat)
 
     def abandon(self, game_id: str, player: str, token: str | None) -> dict[str, Any]:
         """Give up an unfinished match (it counts as abandoned for every player at the table)."""
@@ -300,6 +356,7 @@ class Referee:
             self.store.abandon([game_id])
             self._forget(game_id)
             table = self.get(game_id)
+            self._changed(table, "abandoned")
             return table.view(seat)
 
     def hint(self, game_id: str, player: str, token: str | None) -> dict[str, Any]:

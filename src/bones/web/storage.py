@@ -178,7 +178,9 @@ class Store:
                 # One shared connection, or each thread would see its own empty database.
                 kwargs["poolclass"] = StaticPool
         else:
-            kwargs["pool_pre_ping"] = True
+            # Connections older than this are replaced when next taken out: a database server's idle timeout never
+            # finds a stale one. (A pre-ping would cost a round trip, a SELECT 1, before every request's query.)
+            kwargs["pool_recycle"] = 300
         self.engine: Engine = create_engine(self.url, **kwargs)
         if self.url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -233,6 +235,14 @@ class Store:
         with self._session() as session:
             row = session.get(GameRow, game_id)
             return _stored(row) if row else None
+
+    def head(self, game_id: str) -> tuple[int, str, list[dict[str, Any]]] | None:
+        """(move number, status, seats) of a game, without its record: enough to tell a kept copy is current."""
+        with self._session() as session:
+            row = session.execute(
+                select(GameRow.move_number, GameRow.status, GameRow.seats).where(GameRow.id == game_id)
+            ).first()
+            return (row.move_number, row.status, list(row.seats)) if row else None
 
     def holders(self, game_id: str) -> dict[int, str]:
         """Seat -> player of the seats taken at this game."""

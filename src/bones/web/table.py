@@ -60,13 +60,24 @@ class Seat:
     level: str | None = None  # the level asked for (computers)
     token: str | None = None  # the secret a human seat's requests carry
     seen: int = 0  # hand sheets this human has closed
+    # A human who left a live table (web/live.py): a computer at the table's level plays for them until they return.
+    away: bool = False
+
+    @property
+    def played_by_computer(self) -> bool:
+        return self.kind == COMPUTER or self.away
 
     def to_row(self) -> dict[str, Any]:
-        return {"kind": self.kind, "name": self.name, "level": self.level, "token": self.token, "seen": self.seen}
+        row = {"kind": self.kind, "name": self.name, "level": self.level, "token": self.token, "seen": self.seen}
+        if self.away:
+            row["away"] = True
+        return row
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> Seat:
-        return cls(row["kind"], row["name"], row.get("level"), row.get("token"), int(row.get("seen", 0)))
+        return cls(
+            row["kind"], row["name"], row.get("level"), row.get("token"), int(row.get("seen", 0)), bool(row.get("away"))
+        )
 
 
 @dataclass
@@ -108,7 +119,8 @@ class Table:
     def _check_sheets_closed(self) -> None:
         played = self.state.hands_played()
         for seat in self.seats:
-            if seat.kind == HUMAN and seat.seen < played:
+            # A computer playing for an absent human does not wait for them to read the sheet.
+            if seat.kind == HUMAN and not seat.away and seat.seen < played:
                 who = "you" if seat is self.seats[0] else seat.name
                 raise Conflict(f"the hand is over: {who} must close the hand sheet (NEXT HAND) first")
 
@@ -140,7 +152,7 @@ class Table:
         seat = self.state.to_move
         assert seat is not None
         forced = self.state.forced_move()
-        if self.seats[seat].kind == COMPUTER:
+        if self.seats[seat].played_by_computer:
             level = effective_level(self.rules, seat, self.seats[seat].level or self.level)
             bot = bot_for(self.rules, level)
             rng = random.Random(f"bones-web:{self.id}:{self.move_number}")
@@ -238,7 +250,9 @@ class Table:
     def _seat_view(self, number: int) -> dict[str, Any]:
         seat = self.seats[number]
         data: dict[str, Any] = {"name": seat.name, "kind": seat.kind, "side": self.rules.sides[number]}
-        if seat.kind == COMPUTER:
+        if seat.away:
+            data["away"] = True
+        if seat.played_by_computer:
             asked = seat.level or self.level
             data["level"] = asked
             data["plays"] = effective_level(self.rules, number, asked)

@@ -1,0 +1,209 @@
+"""Table events: what changed at a table, told to every process that has a player of it connected.
+
+An event names the table, the move number and what changed (``moved``, ``next_hand``,
+``away``, ``started``, ``lobby``) and nothing else: each subscriber fetches its own
+seat's view, so no hidden tile ever crosses the bus. Without ``BONES_REDIS_URL``
+the bus is in-process (one server process); with it, events go through Redis
+pub/sub, one channel per table, so servers behind a load balancer or
+``bones serve --workers N`` all hear them.
+
+``publish`` is a plain function, safe from any thread (the referee's changes run in
+FastAPI's thread pool); ``subscribe`` is async and yields events to one WebSocket.
+A subscriber that lost events (the Redis connection dropped) gets a ``resync``
+event and catches up from the database, which stays the one source of truth.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import threading
+from collections.abc import AsyncIterator
+from dataclasses import asdict, dataclass
+from typing import Any, Protocol
+
+ENV_REDIS = "BONES_REDIS_URL"
+CHANNEL_PREFIX = "bones:table:"
+# A channel every process listens to, so the Redis connection exists before any table has a player.
+CONTROL_CHANNEL = "bones:control"
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Event:
+    table: str
+    move_number: int
+    kind: str
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self))
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Event:
+        data = json.loads(text)
+        return cls(str(data["table"]), int(data["move_number"]), str(data["kind"]))
+
+
+RESYNC = "resync"
+
+
+class EventBus(Protocol):
+    def publish(self, event: Event) -> None: ...
+
+    def subscribe(self, table_id: str) -> contextlib.AbstractAsyncContextManager[asyncio.Queue[Event]]: ...
+
+    async def aclose(self) -> None: ...
+
+
+class _Fanout:
+    """This process's subscribers: one queue per WebSocket, by table; queues belong to one event loop."""
+
+    def __init__(self) -> None:
+        self._queues: dict[str, set[tuple[asyncio.AbstractEventLoop, asyncio.Queue[Event]]]] = {}
+        self._lock = threading.Lock()
+
+    def add(self, table_id: str, queue: asyncio.Queue[Event]) -> bool:
+        """Add a queue; true when it is the table's first here."""
+        with self._lock:
+            queues = self._queues.setdefault(table_id, set())
+            queues.add((asyncio.get_running_loop(), queue))
+            return len(queues) == 1
+
+    def remove(self, table_id: str, queue: asyncio.Queue[Event]) -> bool:
+        """Remove a queue; true when the table has no subscriber left here."""
+        with self._lock:
+            queues = self._queues.get(table_id, set())
+            queues.discard((asyncio.get_running_loop(), queue))
+            if queues:
+                return False
+            self._queues.pop(table_id, None)
+            return True
+
+    def tables(self) -> list[str]:
+        with self._lock:
+            return list(self._queues)
+
+    def deliver(self, event: Event) -> None:
+        with self._lock:
+            targets = list(self._queues.get(event.table, ()))
+        for loop, queue in targets:
+            with contextlib.suppress(RuntimeError):  # a loop that closed under us: its sockets are gone
+                loop.call_soon_threadsafe(queue.put_nowait, event)
+
+
+class LocalBus:
+    """Events within one process."""
+
+    def __init__(self) -> None:
+        self._fanout = _Fanout()
+
+    def publish(self, event: Event) -> None:
+        self._fanout.deliver(event)
+
+    @contextlib.asynccontextmanager
+    async def subscribe(self, table_id: str) -> AsyncIterator[asyncio.Queue[Event]]:
+        queue: asyncio.Queue[Event] = asyncio.Queue()
+        self._fanout.add(table_id, queue)
+        try:
+            yield queue
+        finally:
+            self._fanout.remove(table_id, queue)
+
+    async def aclose(self) -> None:
+        return None
+
+
+class RedisBus:
+    """Events through Redis pub/sub: one connection per process for listening, one channel per table."""
+
+    def __init__(self, url: str) -> None:
+        import redis
+
+        self.url = url
+        self._publisher = redis.Redis.from_url(url)
+        self._fanout = _Fanout()
+        self._reader: asyncio.Task[None] | None = None
+        self._pubsub: Any = None
+        self._ready: asyncio.Event | None = None
+        self._start_lock: asyncio.Lock | None = None
+
+    def publish(self, event: Event) -> None:
+        try:
+            self._publisher.publish(CHANNEL_PREFIX + event.table, event.to_json())
+        except Exception:  # the move is saved; players catch up when they reconnect
+            log.exception("bones: could not publish %s to Redis", event)
+
+    async def _start(self) -> None:
+        if self._start_lock is None:
+            self._start_lock = asyncio.Lock()
+        async with self._start_lock:
+            if self._reader is None or self._reader.done():
+                self._ready = asyncio.Event()
+                self._reader = asyncio.create_task(self._read())
+        assert self._ready is not None
+        await self._ready.wait()
+
+    async def _read(self) -> None:
+        import redis.asyncio as aredis
+
+        assert self._ready is not None
+        delay = 0.1
+        while True:
+            client = aredis.Redis.from_url(self.url)
+            pubsub = client.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.subscribe(CONTROL_CHANNEL, *(CHANNEL_PREFIX + t for t in self._fanout.tables()))
+                self._pubsub = pubsub
+                if self._ready.is_set():
+                    # Back after a drop: what was published meanwhile is lost, so everyone reads the database again.
+                    for table_id in self._fanout.tables():
+                        self._fanout.deliver(Event(table_id, -1, RESYNC))
+                self._ready.set()
+                delay = 0.1
+                async for message in pubsub.listen():
+                    if message.get("type") != "message" or message["channel"] == CONTROL_CHANNEL.encode():
+                        continue
+                    try:
+                        self._fanout.deliver(Event.from_json(message["data"]))
+                    except (ValueError, KeyError, TypeError):
+                        log.warning("bones: a malformed table event on Redis: %r", message["data"][:200])
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # Redis went away: listen again, with a growing pause
+                log.warning("bones: lost the Redis connection; listening again in %.1f s", delay)
+                self._pubsub = None
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 5.0)
+            finally:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
+                    await client.aclose()
+
+    @contextlib.asynccontextmanager
+    async def subscribe(self, table_id: str) -> AsyncIterator[asyncio.Queue[Event]]:
+        await self._start()
+        queue: asyncio.Queue[Event] = asyncio.Queue()
+        if self._fanout.add(table_id, queue) and self._pubsub is not None:
+            await self._pubsub.subscribe(CHANNEL_PREFIX + table_id)
+        try:
+            yield queue
+        finally:
+            if self._fanout.remove(table_id, queue) and self._pubsub is not None:
+                with contextlib.suppress(Exception):
+                    await self._pubsub.unsubscribe(CHANNEL_PREFIX + table_id)
+
+    async def aclose(self) -> None:
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._reader
+        self._publisher.close()
+
+
+def bus_from_env() -> EventBus:
+    """Redis when ``BONES_REDIS_URL`` names one, else events within this process."""
+    url = os.environ.get(ENV_REDIS, "").strip()
+    return RedisBus(url) if url else LocalBus()

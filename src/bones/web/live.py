@@ -1,0 +1,403 @@
+"""Live tables: each seat's WebSocket, the server playing the computers, and absent players replaced.
+
+``/api/live/{table_id}`` is one seat's WebSocket. The client's first message is
+``{"type": "hello", "token": SEAT_TOKEN, "since": LAST_MOVE_NUMBER_SEEN | null}``.
+The token picks the seat, and the player of the connection's cookie (``players.py``,
+read at connect) must hold it, as for the HTTP routes; otherwise the socket is closed
+with code 4403 after an ``error`` message.
+The server then sends:
+
+- ``{"type": "lobby", "lobby": ...}`` while the table waits for its host to start it;
+- ``{"type": "moved", "move_number": k}`` once for every move, in order, the last of a
+  burst with ``"view"`` (that seat's view, as ``GET /api/games/{id}`` gives it); a
+  reconnect with ``since`` gets the moves it missed the same way;
+- ``{"type": "view", "view": ...}`` for a change that is no move (a hand sheet closed,
+  a player away or back, the start);
+- ``{"type": "ok" | "error", "ref": ..., ...}`` answering the client's own messages:
+  ``{"type": "move", "move": "6:3@left", "move_number": n, "ref": ...}``,
+  ``{"type": "next_hand", "ref": ...}``, ``{"type": "ping"}`` (answered ``pong``).
+
+Events carry only the table id and move number (``events.py``); each socket reads
+its own seat's view from the referee, so no hidden tile crosses processes. At a live
+table (one started from a lobby) the server plays the computers' moves itself, at a
+readable pace: the process that saved a change drives what follows it, and the
+database's conditional writes make sure two processes driving at once apply a move
+once. A human not seen for the host's timeout (``seating.py``) is played by a
+computer at the table's level until they connect again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import heapq
+import json
+import logging
+import os
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from starlette.concurrency import run_in_threadpool
+
+from bones.web.events import Event, EventBus
+from bones.web.players import player_of
+from bones.web.referee import Referee
+from bones.web.seating import Seating
+from bones.web.table import HUMAN, NotFound, TableError
+
+log = logging.getLogger(__name__)
+ENV_PACE = "BONES_COMPUTER_PACE"
+ENV_HEARTBEAT = "BONES_HEARTBEAT"
+HELLO_WAIT = 10.0
+
+
+@dataclass(frozen=True)
+class LiveSettings:
+    computer_pace: float = 0.7  # seconds between the computers' moves, so people can follow them
+    heartbeat: float = 5.0  # how often a server tells the database which seats it holds
+
+    @classmethod
+    def from_env(cls) -> LiveSettings:
+        return cls(float(os.environ.get(ENV_PACE, "0.7")), float(os.environ.get(ENV_HEARTBEAT, "5")))
+
+
+class Hub:
+    """This process's side of the live tables: its sockets' seats, and the tables it is driving."""
+
+    def __init__(self, referee: Referee, bus: EventBus, settings: LiveSettings | None = None) -> None:
+        self.referee = referee
+        self.bus = bus
+        self.settings = settings or LiveSettings.from_env()
+        self.seating = Seating(referee.store.engine)
+        self._here: Counter[tuple[str, int]] = Counter()  # seats with a socket on this process
+        self._last_event: dict[str, float] = {}
+        self._pending: set[str] = set()
+        self._driving: set[str] = set()
+        self._lock = threading.Lock()
+        self._drivers = ThreadPoolExecutor(max_workers=8, thread_name_prefix="bones-driver")
+        # The computer move waiting for its pace, by table: (move number, when it is due). No thread sleeps meanwhile.
+        self._paced: dict[str, tuple[int, float]] = {}
+        self._timers = Timers()
+        self._heartbeat: asyncio.Task[None] | None = None
+        referee.listeners.append(self.changed)
+
+    # -- changes, from any thread --------------------------------------------
+
+    def changed(self, table_id: str, move_number: int, kind: str) -> None:
+        self.bus.publish(Event(table_id, move_number, kind))
+        if self.seating.replace_after(table_id) is not None:
+            self.kick(table_id)
+
+    def kick(self, table_id: str) -> None:
+        """Let the game go on where nobody needs to choose: a driver runs unless one already does here."""
+        with self._lock:
+            self._pending.add(table_id)
+            if table_id in self._driving:
+                return
+            self._driving.add(table_id)
+        self._drivers.submit(self._drive, table_id)
+
+    def _drive(self, table_id: str) -> None:
+        while True:
+            with self._lock:
+                if table_id not in self._pending:
+                    self._driving.discard(table_id)
+                    return
+                self._pending.discard(table_id)
+            try:
+                self._go_on(table_id)
+            except Exception:  # a driver must not die silently; the next event kicks it again
+                log.exception("bones: driving table %s failed", table_id)
+
+    def _go_on(self, table_id: str) -> None:
+        replace_after = self.seating.replace_after(table_id)
+        if replace_after is None:
+            return
+        replace_after = max(replace_after, 2 * self.settings.heartbeat)
+        while True:
+            table = self.referee.get(table_id)
+            # The cached table changes under us as other requests move: what is decided here is decided for this number.
+            seat, move_number = table.state.to_move, table.move_number
+            if table.status != "playing" or seat is None:
+                self._paced.pop(table_id, None)
+                return
+            player = table.seats[seat]
+            try:
+                if player.kind == HUMAN and not player.away:
+                    seen = self.seating.seen_at(table_id, seat)
+                    if seen is not None and time.time() - seen > replace_after:
+                        self.referee.set_away(table_id, seat, True)
+                    else:
+                        # Only a forced pass is made for a present human; a real choice is refused (and ends this).
+                        self.referee.drive(table_id, move_number)
+                    continue
+                if any(s.kind == HUMAN and not s.away and table.sheet_pending(n) for n, s in enumerate(table.seats)):
+                    return  # a player reads the hand sheet; closing it kicks us again
+                if not self._due(table_id, move_number):
+                    return  # a timer kicks the table when the pace has passed
+                self.referee.drive(table_id, move_number)
+            except TableError:
+                return  # someone else moved, a human must choose or close a sheet: their change kicks us again
+
+    def _due(self, table_id: str, move_number: int) -> bool:
+        """Whether the computer's move at ``move_number`` may be made now; else a timer will ask again."""
+        pace = self.settings.computer_pace
+        if pace <= 0:
+            return True
+        now = time.monotonic()
+        with self._lock:
+            waiting = self._paced.get(table_id)
+            if waiting is not None and waiting[0] == move_number:
+                if now < waiting[1]:
+                    return False
+                del self._paced[table_id]
+                return True
+            self._paced[table_id] = (move_number, now + pace)
+        self._timers.after(pace, lambda: self.kick(table_id))
+        return False
+
+    # -- sockets -------------------------------------------------------------
+
+    async def arrived(self, table_id: str, seat: int, view: dict[str, Any] | None) -> None:
+        self._here[(table_id, seat)] += 1
+        self._start_heartbeat()
+        await run_in_threadpool(self.seating.touch, [(table_id, seat)])
+        if view is not None and view["seats"][seat].get("away"):
+            with contextlib.suppress(TableError):
+                await run_in_threadpool(self.referee.set_away, table_id, seat, False)
+        if self.seating.replace_after(table_id) is not None:
+            self.kick(table_id)
+
+    async def left(self, table_id: str, seat: int) -> None:
+        self._here[(table_id, seat)] -= 1
+        if self._here[(table_id, seat)] <= 0:
+            del self._here[(table_id, seat)]
+        # The timeout counts from the moment they left, not from the last heartbeat.
+        await run_in_threadpool(self.seating.touch, [(table_id, seat)])
+
+    def heard(self, table_id: str) -> None:
+        self._last_event[table_id] = time.monotonic()
+
+    def _start_heartbeat(self) -> None:
+        if self._heartbeat is None or self._heartbeat.done():
+            self._heartbeat = asyncio.create_task(self._beat())
+
+    async def _beat(self) -> None:
+        while self._here:
+            await asyncio.sleep(self.settings.heartbeat)
+            seats = list(self._here)
+            try:
+                await run_in_threadpool(self.seating.touch, seats)
+            except Exception:  # the database is away for a moment; try at the next beat
+                log.exception("bones: the presence heartbeat failed")
+            now = time.monotonic()
+            for table_id in {table for table, _seat in seats}:
+                # A table quiet for a beat may be waiting on an absent player, or on a driver that died with its server.
+                quiet = now - self._last_event.get(table_id, 0.0) > self.settings.heartbeat
+                if quiet and self.seating.replace_after(table_id) is not None:
+                    self.kick(table_id)
+            held = {table for table, _seat in self._here}
+            for table_id in [t for t in self._last_event if t not in held]:
+                del self._last_event[table_id]
+
+
+class Timers:
+    """Calls made after a delay, by one thread for all tables (a thread or a sleep per table would not scale)."""
+
+    def __init__(self) -> None:
+        self._due: list[tuple[float, int, Callable[[], None]]] = []
+        self._count = 0
+        self._wake = threading.Condition()
+        self._thread: threading.Thread | None = None
+
+    def after(self, delay: float, call: Callable[[], None]) -> None:
+        with self._wake:
+            self._count += 1
+            heapq.heappush(self._due, (time.monotonic() + delay, self._count, call))
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="bones-timers", daemon=True)
+                self._thread.start()
+            self._wake.notify()
+
+    def _run(self) -> None:
+        while True:
+            with self._wake:
+                while not self._due or self._due[0][0] > time.monotonic():
+                    self._wake.wait(self._due[0][0] - time.monotonic() if self._due else None)
+                _when, _n, call = heapq.heappop(self._due)
+            try:
+                call()
+            except Exception:  # one table's trouble must not stop the others' timers
+                log.exception("bones: a timer failed")
+
+
+class Connection:
+    """One seat's socket: sends every move number once, in order, and answers the client's messages."""
+
+    def __init__(self, hub: Hub, socket: WebSocket, table_id: str, player: str, token: str, since: int | None) -> None:
+        self.hub = hub
+        self.socket = socket
+        self.table_id = table_id
+        self.player = player
+        self.token = token
+        self.last = since
+        self.seat: int | None = None
+        self.started = False
+        self._send_lock = asyncio.Lock()
+
+    async def send(self, message: dict[str, Any]) -> None:
+        async with self._send_lock:
+            await self.socket.send_json(message)
+
+    async def authenticate(self) -> dict[str, Any] | None:
+        """The seat of the token; sends what the seat sees now. None (and the socket closed) when refused."""
+        try:
+            view = await run_in_threadpool(self.hub.referee.view, self.table_id, self.player, self.token)
+        except NotFound:
+            lobby = await run_in_threadpool(self.hub.seating.get, self.table_id)
+            seat = lobby.seat_of(self.token, self.player) if lobby else None
+            if lobby is None or seat is None:
+                await self.refuse("no table with that id has a seat with that token")
+                return None
+            self.seat = seat
+            await self.send({"type": "lobby", "lobby": lobby.public_view(), "seat": seat})
+            return {}
+        except TableError as error:
+            await self.refuse(error.message)
+            return None
+        self.seat = view["seat"]
+        self.started = True
+        await self.send_moves(view, "view")
+        return view
+
+    async def refuse(self, why: str) -> None:
+        await self.send({"type": "error", "status": 403, "detail": why})
+        await self.socket.close(code=4403)
+
+    async def send_moves(self, view: dict[str, Any], kind: str) -> None:
+        """Every move number after the last one sent, the last with the view; else the view alone."""
+        now = view["move_number"]
+        if self.last is not None and self.last > now:
+            self.last = None  # a move number from the future (a client's mistake): start afresh
+        if self.last is not None and self.last < now:
+            for number in range(self.last + 1, now):
+                await self.send({"type": "moved", "move_number": number})
+            await self.send({"type": "moved", "move_number": now, "view": view})
+        elif kind != "moved" or self.last is None:
+            await self.send({"type": "view", "view": view})
+        self.last = now if self.last is None else max(self.last, now)
+
+    async def on_events(self, events: list[Event]) -> None:
+        if not self.started:
+            lobby = await run_in_threadpool(self.hub.seating.get, self.table_id)
+            if lobby is not None and lobby.status != "started":
+                await self.send({"type": "lobby", "lobby": lobby.public_view(), "seat": self.seat})
+                return
+        fresh = [e for e in events if e.kind != "moved" or self.last is None or e.move_number > self.last]
+        if not fresh:
+            return
+        try:
+            view = await run_in_threadpool(self.hub.referee.view, self.table_id, self.player, self.token)
+        except NotFound:
+            return
+        if not self.started:
+            self.started = True
+            if self.last is None:
+                self.last = 0  # at the table since before the first move: every move is news
+            assert self.seat is not None
+            await self.hub.arrived(self.table_id, self.seat, view)
+        kinds = {e.kind for e in fresh}
+        await self.send_moves(view, "moved" if kinds == {"moved"} else "view")
+
+    async def read(self) -> None:
+        while True:
+            try:
+                message = json.loads(await self.socket.receive_text())
+            except (ValueError, KeyError):  # not JSON, or a binary frame
+                message = None
+            if not isinstance(message, dict):
+                await self.send({"type": "error", "status": 400, "detail": "messages are JSON objects"})
+                continue
+            kind, ref = message.get("type"), message.get("ref")
+            try:
+                if kind == "ping":
+                    await self.send({"type": "pong", "ref": ref})
+                    continue
+                if kind == "move":
+                    move, number = message.get("move"), message.get("move_number")
+                    if not isinstance(move, str) or type(number) is not int:
+                        raise TableError("a move needs move (text) and move_number (an integer)")
+                    view = await run_in_threadpool(
+                        self.hub.referee.play, self.table_id, self.player, self.token, move, number
+                    )
+                elif kind == "next_hand":
+                    view = await run_in_threadpool(self.hub.referee.next_hand, self.table_id, self.player, self.token)
+                else:
+                    raise TableError("the messages are move, next_hand and ping")
+                await self.send({"type": "ok", "ref": ref, "move_number": view["move_number"]})
+            except TableError as error:
+                await self.send({"type": "error", "ref": ref, "status": error.status, "detail": error.message})
+
+
+def router(hub: Hub) -> APIRouter:
+    routes = APIRouter()
+
+    @routes.websocket("/api/live/{table_id}")
+    async def live(socket: WebSocket, table_id: str) -> None:
+        await socket.accept()
+        try:
+            hello = await asyncio.wait_for(socket.receive_json(), HELLO_WAIT)
+        except WebSocketDisconnect:
+            return  # gone before saying who they are
+        except (TimeoutError, ValueError, KeyError):
+            with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+                await socket.close(code=4400)
+            return
+        since = hello.get("since") if isinstance(hello, dict) else None
+        token = hello.get("token") if isinstance(hello, dict) else None
+        if not isinstance(token, str) or not (since is None or type(since) is int):
+            await socket.close(code=4400)
+            return
+        connection = Connection(hub, socket, table_id, player_of(socket), token, since)
+        async with hub.bus.subscribe(table_id) as events:
+            view = await connection.authenticate()
+            if view is None:
+                return
+            assert connection.seat is not None
+            if connection.started:
+                await hub.arrived(table_id, connection.seat, view)
+            reader = asyncio.create_task(connection.read())
+            try:
+                await pump(hub, connection, events, reader)
+            except WebSocketDisconnect:
+                pass
+            finally:
+                reader.cancel()
+                with contextlib.suppress(BaseException):
+                    await reader
+                if connection.started:
+                    await hub.left(table_id, connection.seat)
+
+    return routes
+
+
+async def pump(hub: Hub, connection: Connection, events: asyncio.Queue[Event], reader: asyncio.Task[None]) -> None:
+    """Events to the socket until the client goes; a burst of events is answered with one view."""
+    while True:
+        waiting = asyncio.create_task(events.get())
+        done, _ = await asyncio.wait({reader, waiting}, return_when=asyncio.FIRST_COMPLETED)
+        if reader in done:
+            waiting.cancel()
+            reader.result()  # the client's disconnect ends the socket here
+            return
+        burst = [waiting.result()]
+        while not events.empty():
+            burst.append(events.get_nowait())
+        hub.heard(connection.table_id)
+        await connection.on_events(burst)

@@ -1,0 +1,251 @@
+"""The lobby: tables with open seats that people take before their host starts the match.
+
+``POST /api/lobby`` makes a table whose seat 0 is the host (the answer carries the
+host's seat token and an invite link); ``GET /api/lobby`` lists the open public
+tables; ``POST /api/lobby/{id}/seats`` takes a seat and answers with its token (the
+token the seat keeps through the match); each request's player (the cookie of
+``players.py``) is written with the seat it takes, and a seat's token is honoured only
+for that player. ``PUT /api/lobby/{id}/seats/{n}`` lets the
+host give a seat to a computer or open it again; ``DELETE`` leaves a seat before the
+start; ``POST /api/lobby/{id}/start`` starts the match, computers taking the seats
+still open. The match then has the lobby's id, each player holding the seat they took
+(the store's seat holders, as ``POST /api/games/{id}/seats/{n}`` records them), and
+its players follow it over the WebSocket of ``live.py``. Lobby changes are table events of kind ``lobby``.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+import uuid
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Header
+from fastapi import Path as PathParam
+from pydantic import BaseModel, ConfigDict, Field
+
+import bones
+from bones.bots import LEVELS
+from bones.game import GameOptionError, game_info
+from bones.web.entries import all_games, resolve_game, table_games
+from bones.web.events import Event
+from bones.web.live import Hub
+from bones.web.players import NAME_LENGTH, player_of
+from bones.web.seating import COMPUTER, HUMAN, OPEN, STARTED, WAITING, Lobby
+from bones.web.security import StrictJSONRoute
+from bones.web.table import NAMES, Conflict, Forbidden, NotFound, TableError
+
+# A display name: short, and no control characters (it is shown to other people).
+NAME = Field(None, max_length=NAME_LENGTH, pattern=r"^[^\x00-\x1f\x7f]*$", description="the name shown at the table")
+Token = Annotated[
+    str | None,
+    Header(alias="X-Seat-Token", pattern=r"^[A-Za-z0-9_-]{0,64}$", description="your seat's secret in this lobby"),
+]
+LobbyId = Annotated[str, PathParam(pattern=r"^[A-Za-z0-9_-]{1,64}$", description="the id of a lobby table")]
+SeatNumber = Annotated[int, PathParam(ge=0, le=8, description="a seat of the table, from 0")]
+Player = Annotated[str, Depends(player_of)]
+
+
+class Strict(BaseModel):
+    # As the game API's bodies: no coercion (true is no number), no unknown fields.
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+
+class NewLobby(Strict):
+    game: str = Field(
+        default_factory=lambda: table_games()[0], max_length=32, description="an id of the games /api/catalog lists"
+    )
+    level: str = Field(
+        "normal", max_length=32, description="how well the computers play (and those that replace absent players)"
+    )
+    players: int | None = Field(None, ge=1, le=8, description="number of players where the game allows a choice")
+    name: str | None = NAME
+    public: bool = Field(True, description="listed in GET /api/lobby; a private table is joined by its invite link")
+    replace_after: float = Field(
+        60, ge=1, le=3600, description="seconds after which a computer plays for a player who left"
+    )
+    computers: list[int] = Field([], max_length=8, description="seats given to computers now; the others stay open")
+
+
+class TakeSeat(Strict):
+    name: str | None = NAME
+    seat: int | None = Field(None, ge=0, le=8, description="the seat wanted; default: the first open one")
+
+
+class SetSeat(Strict):
+    kind: str = Field(..., max_length=32, description="'computer' or 'open'")
+    level: str | None = Field(None, max_length=32, description="the computer's level (default: the table's)")
+
+
+def router(hub: Hub) -> APIRouter:
+    routes = APIRouter(prefix="/api/lobby", tags=["lobby"], route_class=StrictJSONRoute)
+    seating = hub.seating
+
+    def load(lobby_id: str) -> Lobby:
+        lobby = seating.get(lobby_id)
+        if lobby is None:
+            raise NotFound(f"no table {lobby_id[:40]!r} in the lobby")
+        return lobby
+
+    def waiting(lobby: Lobby) -> None:
+        if lobby.status != WAITING:
+            raise Conflict("the match has started; its seats are taken")
+
+    def host(lobby: Lobby, token: str | None, player: str) -> None:
+        if lobby.seat_of(token, player) != 0:
+            raise Forbidden("only the host (seat 0, with its token) may do that")
+
+    def name_of(player: str, asked: str | None, default: str) -> str:
+        return asked or hub.referee.store.name_of(player) or default
+
+    def changed(lobby: Lobby, seats: list[dict[str, Any]], status: str | None = None) -> Lobby:
+        if not seating.change(lobby, seats, status):
+            raise Conflict("the table changed meanwhile; try again")
+        hub.bus.publish(Event(lobby.id, 0, "lobby"))
+        return load(lobby.id)
+
+    def answer(lobby: Lobby, seat: int | None = None) -> dict[str, Any]:
+        data = lobby.public_view()
+        data["invite"] = f"/?join={lobby.id}"
+        if seat is not None:
+            data["seat"] = seat
+            data["token"] = lobby.seats[seat]["token"]
+        return data
+
+    @routes.post("", status_code=201, summary="Make a table with open seats; you are its host at seat 0")
+    def create(body: NewLobby, player: Player) -> dict[str, Any]:
+        players = rules_players(body.game, body.level, body.players)
+        computers = set(body.computers)
+        if not computers <= set(range(1, players)):
+            raise TableError(f"computers: seats are 1 to {players - 1} (the host sits at 0)")
+        names = NAMES[players]
+        seats: list[dict[str, Any]] = [
+            {"kind": HUMAN, "name": name_of(player, body.name, "Host"), "token": new_token(), "player": player}
+        ]
+        for number in range(1, players):
+            if number in computers:
+                seats.append({"kind": COMPUTER, "name": names[number], "level": body.level.lower()})
+            else:
+                seats.append({"kind": OPEN, "name": f"Seat {number + 1}"})
+        lobby = Lobby(
+            uuid.uuid4().hex,
+            body.game,
+            body.level.lower(),
+            players,
+            body.public,
+            body.replace_after,
+            seats,
+            WAITING,
+            0,
+            time.time(),
+        )
+        seating.create(lobby)
+        return answer(lobby, 0)
+
+    @routes.get("", summary="The open public tables")
+    def listing() -> dict[str, Any]:
+        return {"tables": [lobby.public_view() for lobby in seating.open_public()]}
+
+    @routes.get("/{lobby_id}", summary="A table of the lobby: its seats and whether it started")
+    def show(lobby_id: LobbyId) -> dict[str, Any]:
+        return answer(load(lobby_id))
+
+    @routes.post("/{lobby_id}/seats", status_code=201, summary="Take a seat; the answer holds its token")
+    def take(lobby_id: LobbyId, body: TakeSeat, player: Player) -> dict[str, Any]:
+        lobby = load(lobby_id)
+        waiting(lobby)
+        open_seats = [n for n, seat in enumerate(lobby.seats) if seat["kind"] == OPEN]
+        seat = body.seat if body.seat is not None else (open_seats[0] if open_seats else None)
+        if seat is None or seat not in open_seats:
+            raise Conflict("that seat is not open" if open_seats else "the table is full")
+        seats = [dict(s) for s in lobby.seats]
+        seats[seat] = {
+            "kind": HUMAN,
+            "name": name_of(player, body.name, f"Player {seat + 1}"),
+            "token": new_token(),
+            "player": player,
+        }
+        return answer(changed(lobby, seats), seat)
+
+    @routes.delete("/{lobby_id}/seats/{seat}", summary="Leave your seat before the start (it opens again)")
+    def leave(lobby_id: LobbyId, seat: SeatNumber, player: Player, token: Token = None) -> dict[str, Any]:
+        lobby = load(lobby_id)
+        waiting(lobby)
+        if seat == 0 or lobby.seat_of(token, player) != seat:
+            raise Forbidden("only the player of a seat may leave it, and the host stays")
+        seats = [dict(s) for s in lobby.seats]
+        seats[seat] = {"kind": OPEN, "name": f"Seat {seat + 1}"}
+        return answer(changed(lobby, seats))
+
+    @routes.put("/{lobby_id}/seats/{seat}", summary="The host gives a seat to a computer, or opens it again")
+    def set_seat(
+        lobby_id: LobbyId, seat: SeatNumber, body: SetSeat, player: Player, token: Token = None
+    ) -> dict[str, Any]:
+        lobby = load(lobby_id)
+        waiting(lobby)
+        host(lobby, token, player)
+        if not 0 < seat < lobby.players:
+            raise TableError(f"seat: 1 to {lobby.players - 1}")
+        if lobby.seats[seat]["kind"] == HUMAN:
+            raise Conflict("a player sits there")
+        level = (body.level or lobby.level).lower()
+        seats = [dict(s) for s in lobby.seats]
+        if body.kind == COMPUTER:
+            if level not in LEVELS:
+                raise TableError(f"unknown level {level!r}; the levels are {', '.join(LEVELS)}")
+            seats[seat] = {"kind": COMPUTER, "name": NAMES[lobby.players][seat], "level": level}
+        elif body.kind == OPEN:
+            seats[seat] = {"kind": OPEN, "name": f"Seat {seat + 1}"}
+        else:
+            raise TableError("kind: 'computer' or 'open'")
+        return answer(changed(lobby, seats))
+
+    @routes.post("/{lobby_id}/start", summary="Start the match (host only); computers take the open seats")
+    def start(lobby_id: LobbyId, player: Player, token: Token = None) -> dict[str, Any]:
+        lobby = load(lobby_id)
+        waiting(lobby)
+        host(lobby, token, player)
+        names = NAMES[lobby.players]
+        seats = [
+            {"kind": COMPUTER, "name": names[n], "level": lobby.level} if seat["kind"] == OPEN else dict(seat)
+            for n, seat in enumerate(lobby.seats)
+        ]
+        lobby = changed(lobby, seats, STARTED)
+        humans = [n for n, seat in enumerate(seats) if seat["kind"] == HUMAN]
+        seating.seat_humans(lobby.id, humans)
+        # Each player holds the seat they took from the start: the HTTP routes and the sockets check it.
+        table = hub.referee.create(
+            lobby.game,
+            lobby.level,
+            lobby.players,
+            seats=seats,
+            player=player,
+            table_id=lobby.id,
+            holders={n: str(seats[n]["player"]) for n in humans},
+        )
+        return table.view(0)
+
+    return routes
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def rules_players(game: str, level: str, players: int | None) -> int:
+    """The number of players of a table of ``game``; refuses what the web table does not offer."""
+    offered = all_games()
+    if game not in offered:
+        raise TableError(f"unknown game {game[:40]!r}; the web table plays {', '.join(offered)}")
+    if level.lower() not in LEVELS:
+        raise TableError(f"unknown level {level[:40]!r}; the levels are {', '.join(LEVELS)}")
+    game_id, options = resolve_game(game)
+    if players is not None and "players" in game_info(game_id).option_names() and "players" not in options:
+        options["players"] = players
+    try:
+        rules = bones.rules(game_id, **options)
+    except GameOptionError as error:
+        raise TableError(str(error)) from None
+    if players is not None and players != rules.num_players:
+        raise TableError(f"{rules.title} is played by {rules.num_players} players")
+    return int(rules.num_players)

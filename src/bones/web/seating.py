@@ -1,0 +1,171 @@
+"""Live tables in the database: lobbies (seats open, taken or given to computers) and who is connected.
+
+A lobby row is a table before its match starts; the match, once started, is a game of
+the store with the same id. Presence is one row per human seat of a started table: the
+time a server last had that seat's WebSocket open (every server touches the seats it
+holds, every few seconds). A seat not seen for the host's timeout is played by a
+computer until its player connects again. Both live in the database, never in one
+process's memory, so any server process can answer for any table.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import JSON, Boolean, Column, Float, Integer, MetaData, String, Table, insert, select, tuple_, update
+from sqlalchemy.engine import Engine
+
+WAITING, STARTED = "waiting", "started"
+OPEN, HUMAN, COMPUTER = "open", "human", "computer"
+PRIVATE = ("token", "player")  # what a seat's row holds that only its player may know
+
+metadata = MetaData()
+
+lobbies = Table(
+    "bones_lobbies",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("level", String(16), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("public", Boolean, nullable=False, index=True),
+    Column("replace_after", Float, nullable=False),
+    # [{kind: open|human|computer, name, token, player, level}]; seat 0 is the host; player: who took a human seat
+    Column("seats", JSON, nullable=False),
+    Column("status", String(16), nullable=False, index=True),
+    Column("version", Integer, nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+presence = Table(
+    "bones_presence",
+    metadata,
+    Column("game_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("seen_at", Float, nullable=False),
+)
+
+
+@dataclass(frozen=True)
+class Lobby:
+    id: str
+    game: str
+    level: str
+    players: int
+    public: bool
+    replace_after: float
+    seats: list[dict[str, Any]]
+    status: str
+    version: int
+    created_at: float
+
+    def seat_of(self, token: str | None, player: str) -> int | None:
+        """The seat of ``token`` if ``player`` took it: a token alone is worth nothing to another player."""
+        if not token:
+            return None
+        for number, seat in enumerate(self.seats):
+            if seat.get("token") and secrets.compare_digest(str(seat["token"]), token):
+                return number if seat.get("player") == player else None
+        return None
+
+    def public_view(self) -> dict[str, Any]:
+        """What anyone may see: no tokens, no player ids."""
+        return {
+            "id": self.id,
+            "game": self.game,
+            "level": self.level,
+            "players": self.players,
+            "public": self.public,
+            "replace_after": self.replace_after,
+            "status": self.status,
+            "seats": [{k: v for k, v in seat.items() if k not in PRIVATE} for seat in self.seats],
+            "open_seats": [n for n, seat in enumerate(self.seats) if seat["kind"] == OPEN],
+        }
+
+
+class Seating:
+    """Lobbies and presence, in the store's database (tables of their own, made when missing)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        metadata.create_all(engine)
+        # Whether a game id is a live table, and its timeout: fixed once the table exists, so each process may keep it.
+        self._live: dict[str, float | None] = {}
+
+    # -- lobbies -------------------------------------------------------------
+
+    def create(self, lobby: Lobby) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(insert(lobbies).values(**lobby.__dict__))
+
+    def get(self, lobby_id: str) -> Lobby | None:
+        with self.engine.begin() as connection:
+            row = connection.execute(select(lobbies).where(lobbies.c.id == lobby_id)).mappings().first()
+        return Lobby(**{**row, "seats": [dict(s) for s in row["seats"]]}) if row else None
+
+    def change(self, lobby: Lobby, seats: Sequence[dict[str, Any]], status: str | None = None) -> bool:
+        """Write new seats (and status) if nobody changed the lobby since it was read."""
+        with self.engine.begin() as connection:
+            done = connection.execute(
+                update(lobbies)
+                .where(lobbies.c.id == lobby.id, lobbies.c.version == lobby.version)
+                .values(seats=list(seats), status=status or lobby.status, version=lobby.version + 1)
+            )
+        return bool(done.rowcount == 1)
+
+    def open_public(self, limit: int = 100) -> list[Lobby]:
+        with self.engine.begin() as connection:
+            rows = (
+                connection.execute(
+                    select(lobbies)
+                    .where(lobbies.c.public.is_(True), lobbies.c.status == WAITING)
+                    .order_by(lobbies.c.created_at.desc())
+                    .limit(limit)
+                )
+                .mappings()
+                .all()
+            )
+        found = [Lobby(**{**row, "seats": [dict(s) for s in row["seats"]]}) for row in rows]
+        return [lobby for lobby in found if any(seat["kind"] == OPEN for seat in lobby.seats)]
+
+    def replace_after(self, game_id: str) -> float | None:
+        """The host's timeout of a started live table; None for a game that is no live table."""
+        if game_id not in self._live:
+            lobby = self.get(game_id)
+            if lobby is not None and lobby.status != STARTED:
+                return None  # not started yet: ask again later
+            if len(self._live) > 100_000:
+                self._live.clear()
+            self._live[game_id] = lobby.replace_after if lobby else None
+        return self._live[game_id]
+
+    # -- presence ------------------------------------------------------------
+
+    def seat_humans(self, game_id: str, seats: Iterable[int], now: float | None = None) -> None:
+        """The human seats of a table that starts: each counts as seen now."""
+        now = time.time() if now is None else now
+        rows = [{"game_id": game_id, "seat": seat, "seen_at": now} for seat in seats]
+        if rows:
+            with self.engine.begin() as connection:
+                connection.execute(insert(presence), rows)
+
+    def touch(self, seats: Iterable[tuple[str, int]], now: float | None = None) -> None:
+        """These seats have a WebSocket open on this server."""
+        keys = list(seats)
+        if not keys:
+            return
+        now = time.time() if now is None else now
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(presence).where(tuple_(presence.c.game_id, presence.c.seat).in_(keys)).values(seen_at=now)
+            )
+
+    def seen_at(self, game_id: str, seat: int) -> float | None:
+        with self.engine.begin() as connection:
+            return connection.execute(
+                select(presence.c.seen_at).where(presence.c.game_id == game_id, presence.c.seat == seat)
+            ).scalar()

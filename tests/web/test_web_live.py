@@ -1,0 +1,238 @@
+"""Live tables in one process: the lobby, each seat's WebSocket, catch-up after a reconnect, absent players."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from bones.web.app import create_app
+from bones.web.storage import Store
+from tests.web.live_players import Player, TestClientSocket, assert_no_hidden_tiles, in_threads
+
+HOST = "X-Seat-Token"
+
+
+@pytest.fixture
+def live(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
+    # Computers move at once and servers tell the database of their seats five times a second.
+    monkeypatch.setenv("BONES_COMPUTER_PACE", "0")
+    monkeypatch.setenv("BONES_HEARTBEAT", "0.2")
+    monkeypatch.delenv("BONES_REDIS_URL", raising=False)
+    store = Store(f"sqlite:///{tmp_path / 'bones.sqlite3'}")
+    with TestClient(create_app(store)) as client:
+        client.sockets = []  # type: ignore[attr-defined]
+        yield client
+        for socket in client.sockets:  # type: ignore[attr-defined]
+            socket.close()
+    store.close()
+
+
+def person(client: TestClient) -> TestClient:
+    """Another person at the same server: a client with a cookie jar of its own (a player of its own)."""
+    other = TestClient(client.app)
+    other.sockets = client.sockets  # type: ignore[attr-defined]
+    return other
+
+
+def lobby(client: TestClient, **body: Any) -> dict[str, Any]:
+    response = client.post("/api/lobby", json={"game": "kozel", "name": "Ann", **body})
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def join(client: TestClient, lobby_id: str, **body: Any) -> dict[str, Any]:
+    response = client.post(f"/api/lobby/{lobby_id}/seats", json=body)
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def connect(client: TestClient, table_id: str, token: str, since: int | None = None, plays: bool = True) -> Player:
+    socket = TestClientSocket(client.websocket_connect(f"/api/live/{table_id}"))
+    client.sockets.append(socket)  # type: ignore[attr-defined]
+    player = Player(socket, token, plays=plays)
+    player.hello(since)
+    return player
+
+
+def started(player: Player) -> bool:
+    return player.view is not None
+
+
+def test_the_lobby_lists_open_tables_seats_people_and_the_host_starts(live: TestClient) -> None:
+    table = lobby(live, computers=[1])
+    assert table["seat"] == 0 and table["token"] and table["invite"] == f"/?join={table['id']}"
+    assert table["open_seats"] == [2, 3]
+    private = lobby(live, public=False)
+    listed = [t["id"] for t in live.get("/api/lobby").json()["tables"]]
+    assert table["id"] in listed and private["id"] not in listed
+    assert all("token" not in seat for seat in live.get(f"/api/lobby/{table['id']}").json()["seats"])
+
+    listing = live.get("/api/lobby")
+    assert "default-src 'self'" in listing.headers["content-security-policy"]
+    assert listing.headers["x-frame-options"] == "DENY"
+
+    bob_client, eve = person(live), person(live)
+    bob = join(bob_client, table["id"], name="Bob")
+    assert bob["seat"] == 2 and bob["token"] != table["token"]
+    assert all("player" not in seat for seat in bob_client.get(f"/api/lobby/{table['id']}").json()["seats"])
+    taken = eve.post(f"/api/lobby/{table['id']}/seats", json={"seat": 2})
+    assert taken.status_code == 409
+    # Only the host starts, and only the host gives seats to computers.
+    assert bob_client.post(f"/api/lobby/{table['id']}/start", headers={HOST: bob["token"]}).status_code == 403
+    give = bob_client.put(f"/api/lobby/{table['id']}/seats/3", json={"kind": "computer"}, headers={HOST: bob["token"]})
+    assert give.status_code == 403
+    # A token is worth nothing to another player: Eve, who learnt the host's and Bob's tokens, can do nothing with them.
+    assert eve.post(f"/api/lobby/{table['id']}/start", headers={HOST: table["token"]}).status_code == 403
+    assert eve.delete(f"/api/lobby/{table['id']}/seats/2", headers={HOST: bob["token"]}).status_code == 403
+    give = live.put(
+        f"/api/lobby/{table['id']}/seats/3", json={"kind": "computer", "level": "hard"}, headers={HOST: table["token"]}
+    )
+    assert give.status_code == 200 and give.json()["seats"][3] == {"kind": "computer", "name": "Zoe", "level": "hard"}
+    assert table["id"] not in [t["id"] for t in live.get("/api/lobby").json()["tables"]]  # full now
+
+    start = live.post(f"/api/lobby/{table['id']}/start", headers={HOST: table["token"]})
+    assert start.status_code == 200, start.text
+    assert [s["kind"] for s in start.json()["seats"]] == ["human", "computer", "human", "computer"]
+    assert start.json()["seats"][2]["name"] == "Bob"
+    # The second human's token, handed out when Bob took his seat, is his seat's token in the match, and Bob holds
+    # that seat from the start (the match is among his games); to another player the token opens nothing.
+    view = bob_client.get(f"/api/games/{table['id']}", headers={HOST: bob["token"]})
+    assert view.status_code == 200 and view.json()["seat"] == 2
+    assert eve.get(f"/api/games/{table['id']}", headers={HOST: bob["token"]}).status_code == 403
+    assert live.get(f"/api/games/{table['id']}", headers={HOST: bob["token"]}).status_code == 403
+    assert [(g["id"], g["seat"]) for g in bob_client.get("/api/player").json()["games"]] == [(table["id"], 2)]
+    assert eve.post(f"/api/games/{table['id']}/seats/2").status_code == 409
+    with eve.websocket_connect(f"/api/live/{table['id']}") as socket:
+        socket.send_json({"type": "hello", "token": bob["token"], "since": None})
+        assert socket.receive_json()["status"] == 403
+    assert eve.post(f"/api/lobby/{table['id']}/seats", json={}).status_code == 409
+    assert live.post(f"/api/lobby/{table['id']}/start", headers={HOST: table["token"]}).status_code == 409
+
+
+def test_open_seats_are_given_to_computers_at_the_start_and_bad_requests_are_refused(live: TestClient) -> None:
+    table = lobby(live, game="draw", players=3)
+    assert table["open_seats"] == [1, 2]
+    start = live.post(f"/api/lobby/{table['id']}/start", headers={HOST: table["token"]})
+    assert [s["kind"] for s in start.json()["seats"]] == ["human", "computer", "computer"]
+    assert live.post("/api/lobby", json={"game": "chess"}).status_code == 400
+    assert live.post("/api/lobby", json={"game": "kozel", "players": 2}).status_code == 400
+    assert live.post("/api/lobby", json={"game": "kozel", "computers": [0]}).status_code == 400
+    assert live.post("/api/lobby", json={"game": "kozel", "name": "a\x00b"}).status_code == 422
+    assert live.get("/api/lobby/nope").status_code == 404
+    with live.websocket_connect(f"/api/live/{table['id']}") as socket:
+        socket.send_json({"type": "hello", "token": "wrong", "since": None})
+        assert socket.receive_json()["status"] == 403
+    with live.websocket_connect(f"/api/live/{table['id']}") as socket:
+        socket.send_json({"type": "hello", "token": table["token"], "since": 10**9})
+        assert socket.receive_json()["type"] == "view"  # a move number never made: the seat's view afresh
+    waiting = lobby(live)
+    with live.websocket_connect(f"/api/live/{waiting['id']}") as socket:
+        socket.send_json({"type": "hello", "token": waiting["token"], "since": None})
+        assert socket.receive_json()["type"] == "lobby"
+        for bad in ("not json", "[1]", '{"type": "move", "move": "6:6", "move_number": 1e999}', '{"type": "fly"}'):
+            socket.send_text(bad)
+            answer = socket.receive_json()
+            assert answer["type"] == "error" and answer["status"] == 400, (bad, answer)
+        socket.send_bytes(b"\x00\x01")
+        assert socket.receive_json()["status"] == 400
+        socket.send_json({"type": "ping", "ref": 7})
+        assert socket.receive_json() == {"type": "pong", "ref": 7}
+
+
+def test_every_seat_hears_every_move_and_a_reconnect_catches_up(live: TestClient) -> None:
+    table = lobby(live, computers=[1, 3])
+    bob_client = person(live)
+    bob = join(bob_client, table["id"], name="Bob")
+    ann = connect(live, table["id"], table["token"])
+    ann.until(lambda p: p.lobby is not None)
+    live.post(f"/api/lobby/{table['id']}/start", headers={HOST: table["token"]})
+    first = connect(bob_client, table["id"], bob["token"], since=0)
+
+    def to(move_number: int) -> Any:
+        return lambda p: p.view is not None and p.view["move_number"] >= move_number
+
+    # Bob leaves just after a move of his (a computer is to move), so he misses moves of the others.
+    enough = threading.Event()
+
+    def twelve_moves(player: Player) -> bool:
+        # Each player acts on every view it gets, so the one that stops first holds up nobody.
+        if to(12)(player):
+            enough.set()
+        # Nobody stops at their own turn: the table would wait for them (for the host's minute).
+        view = player.view
+        mine = view is not None and view["status"] in ("playing", "sheet") and view["to_move"] == player.seat
+        return enough.is_set() and not mine
+
+    in_threads(lambda: ann.until(twelve_moves), lambda: first.until(twelve_moves))
+    first.socket.close()
+    left_at = first.heard[-1]  # a client resumes from the last move it heard of
+    # Ann and the computers go on until it is Bob's turn; then Bob comes back and hears what he missed.
+    ann.until(lambda p: p.view is not None and p.view["to_move"] == 2 and p.view["move_number"] > left_at)
+    missed = ann.view["move_number"] if ann.view else 0
+    back = connect(bob_client, table["id"], bob["token"], since=left_at)
+    in_threads(lambda: ann.until(to(missed + 8)), lambda: back.until(to(missed + 8)))
+    end = min(ann.view["move_number"], back.view["move_number"])  # type: ignore[index]
+    assert [n for n in ann.heard if n <= end] == list(range(1, end + 1))
+    assert [n for n in first.heard + back.heard if n <= end] == list(range(1, end + 1))
+    record = live.app.state.referee.get(table["id"]).record.to_dict()  # type: ignore[attr-defined]
+    assert assert_no_hidden_tiles(record, ann) > 5 and assert_no_hidden_tiles(record, back) >= 1
+
+
+def test_a_player_who_leaves_is_replaced_by_a_computer_and_takes_the_seat_back(live: TestClient) -> None:
+    table = lobby(live, computers=[1, 3], replace_after=1)
+    bob_client = person(live)
+    bob = join(bob_client, table["id"], name="Bob")
+    live.post(f"/api/lobby/{table['id']}/start", headers={HOST: table["token"]})
+    ann = connect(live, table["id"], table["token"])
+    gone = connect(bob_client, table["id"], bob["token"])
+    gone.until(started)
+    gone.socket.close()
+    left = time.monotonic()
+
+    def bob_replaced(p: Player) -> bool:
+        return p.view is not None and bool(p.view["seats"][2].get("away")) and (p.view["last"] or {}).get("seat") == 2
+
+    ann.until(bob_replaced, timeout=20)
+    assert time.monotonic() - left >= 1.0
+    assert ann.view is not None and ann.view["seats"][2]["level"] == "normal"
+    back = connect(bob_client, table["id"], bob["token"], since=gone.view["move_number"] if gone.view else 0)
+    back.until(lambda p: p.view is not None and not p.view["seats"][2].get("away"))
+    ann.until(lambda p: p.view is not None and not p.view["seats"][2].get("away"))
+    # Back at the table, Bob is waited for: the computer no longer plays his seat.
+    in_threads(lambda: ann.until(lambda _p: bool(back.oks)), lambda: back.until(lambda p: bool(p.oks)))
+    assert back.view is not None and not back.view["seats"][2].get("away")
+
+
+def test_the_computers_move_at_the_tables_pace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BONES_COMPUTER_PACE", "0.3")
+    monkeypatch.delenv("BONES_REDIS_URL", raising=False)
+    store = Store(f"sqlite:///{tmp_path / 'bones.sqlite3'}")
+    with TestClient(create_app(store)) as client:
+        client.sockets = []  # type: ignore[attr-defined]
+        table = lobby(client, computers=[1, 2, 3])
+        client.post(f"/api/lobby/{table['id']}/start", headers={HOST: table["token"]})
+        ann = connect(client, table["id"], table["token"], since=0)
+        heard: list[tuple[float, int]] = []
+        original = ann.take
+
+        def timed(message: dict[str, Any]) -> None:
+            if message["type"] == "moved" and "view" in message:
+                heard.append((time.monotonic(), message["view"]["last"]["seat"]))
+            original(message)
+
+        ann.take = timed  # type: ignore[method-assign]
+        ann.until(lambda p: p.view is not None and p.view["move_number"] >= 10)
+        for socket in client.sockets:  # type: ignore[attr-defined]
+            socket.close()
+    store.close()
+    # The first message is the catch-up (moves made before Ann connected); one message may come late (a busy
+    # machine), so the pace shows in the sum of the computers' waits after it.
+    heard = heard[1:]
+    computer_moves = sum(1 for _when, seat in heard[1:] if seat != 0)
+    assert computer_moves >= 4 and heard[-1][0] - heard[0][0] >= 0.3 * computer_moves * 0.95, heard
