@@ -11,8 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import bones
+from bones.bingo.history import Trick
 from bones.bingo.kernel import CLOSER_FAILED, NO_SETS, OVER, REACHED, tile_value
-from bones.bingo.state import BingoState, Trick
+from bones.bingo.state import BingoState
 from bones.game import IllegalMoveError
 from bones.record import Record
 from bones.tiles import Tile

@@ -10,25 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import bones
-from bones.finder.rules import (
-    DOWN,
-    EDGE,
-    FACE_UP,
-    GONE,
-    TAKEN,
-    TRAP,
-    TREASURE,
-    UNDER_PAWN,
-    UP,
-    FinderMove,
-    FinderState,
-    Flip,
-    Hide,
-    Roll,
-    Skip,
-    deal,
-    square_name,
-)
+from bones.finder.board import DOWN, EDGE, GONE, UP, deal, square_name
+from bones.finder.moves import FACE_UP, TAKEN, TRAP, TREASURE, UNDER_PAWN, FinderMove, Flip, Hide, Roll, Skip
+from bones.finder.state import FinderState
 from bones.game import IllegalMoveError
 from bones.record import Record
 from bones.tiles import Tile

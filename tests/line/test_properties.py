@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import copy
 import itertools
+import pickle
 import random
+from dataclasses import FrozenInstanceError
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -79,3 +83,39 @@ def test_a_record_of_any_unfinished_game_replays_identically(case, seed, steps) 
     assert again.render() == state.render()
     assert again.moves == state.moves and again.scores == state.scores
     assert again.legal_moves == state.legal_moves
+
+
+@given(GAMES, st.integers(0, 10_000), st.integers(0, 120))
+def test_a_state_cannot_be_changed_by_its_callers(case, seed, steps) -> None:  # type: ignore[no-untyped-def]
+    """Every field refuses assignment, and nothing a state hands out is a way back into it."""
+    game, options = case
+    state = walk(game, options, seed, steps)[-1]
+    seat = state.to_move if state.to_move is not None else 0
+    before = (state.legal_moves, state.moves, state.scores, state.observation(seat).to_dict(), repr(state))
+    for name in ("moves", "scores", "hand_no", "final", "dealt", "rules", "_legal"):
+        with pytest.raises(FrozenInstanceError):
+            setattr(state, name, None)
+        with pytest.raises(FrozenInstanceError):
+            delattr(state, name)
+    with pytest.raises(FrozenInstanceError):
+        state.anything_new = 1  # type: ignore[attr-defined]
+    assert isinstance(state.legal_moves, tuple) and isinstance(state.moves, tuple)
+    observation = state.observation(seat)
+    with pytest.raises(FrozenInstanceError):
+        observation.hand = ()  # type: ignore[misc]
+    # The observation's kernel is a copy: a bot that plays on it leaves the state alone.
+    public = observation.public
+    plays = [move for move in observation.legal_moves if move.is_play]
+    if plays:
+        public.apply(*plays[0].kernel_move)
+    public.hands[seat] = 0
+    public.ends.append(3)
+    after = (state.legal_moves, state.moves, state.scores, state.observation(seat).to_dict(), repr(state))
+    assert after == before
+    # Copies and pickles are equal states, and just as frozen.
+    for twin in (copy.copy(state), copy.deepcopy(state), pickle.loads(pickle.dumps(state))):
+        assert type(twin) is LineState
+        assert twin.moves == state.moves and twin.legal_moves == state.legal_moves
+        assert twin.observation(seat).to_dict() == before[3]
+        with pytest.raises(FrozenInstanceError):
+            twin.moves = ()  # type: ignore[misc]

@@ -12,7 +12,8 @@ import pytest
 import bones
 from bones.game import IllegalMoveError
 from bones.runners import kernel as K
-from bones.runners import rules as R
+from bones.runners.setup import setup_from_text
+from bones.runners.state import RunnersState
 
 # A copy of ../shared/reference/donimoes/domino_runners_example_positions.txt, so a clean clone has it.
 REFERENCE = Path(__file__).parent / "data" / "domino_runners_example_positions.txt"
@@ -83,17 +84,17 @@ arrows:(2,6)L2,(4,6)L2,(7,6)L3D3""",
 RULES = bones.rules("runners")
 
 
-def position(**fields: object) -> R.RunnersState:
+def position(**fields: object) -> RunnersState:
     setup: dict[str, object] = {"board": EXAMPLE_BOARD}
     setup.update(fields)
     return RULES.new_game(setup=setup)
 
 
-def texts(state: R.RunnersState) -> set[str]:
+def texts(state: RunnersState) -> set[str]:
     return {str(m) for m in state.legal_moves}
 
 
-def pieces(state: R.RunnersState) -> dict[str, object]:
+def pieces(state: RunnersState) -> dict[str, object]:
     data = state.observation(0).to_dict()
     return {side["colour"]: (side["runner"], sorted(side["checkers"]), side["captured"]) for side in data["seats"]}
 
@@ -105,11 +106,11 @@ def test_reference_file_matches() -> None:
     text = REFERENCE.read_text()
     for name, diagram in EXAMPLES.items():
         part = text.split(f"=== {name} ")[1].split("===\n", 1)[1].split("\n===")[0]
-        assert R.setup_from_text(part) == R.setup_from_text(diagram), name
+        assert setup_from_text(part) == setup_from_text(diagram), name
 
 
 def test_p1_start_black_lines_up_with_two_fives_and_white_takes_a_six() -> None:
-    setup = R.setup_from_text(EXAMPLES["P1"])
+    setup = setup_from_text(EXAMPLES["P1"])
     state = RULES.new_game(setup=setup)
     board = state.board
     black, white = setup["runners"]["black"], setup["runners"]["white"]
@@ -126,8 +127,8 @@ def test_p1_start_black_lines_up_with_two_fives_and_white_takes_a_six() -> None:
 
 
 def test_p2_black_turns_on_the_five_and_stops_on_a_blank() -> None:
-    p1 = RULES.new_game(setup=R.setup_from_text(EXAMPLES["P1"]))
-    p2 = RULES.new_game(setup=R.setup_from_text(EXAMPLES["P2"]))
+    p1 = RULES.new_game(setup=setup_from_text(EXAMPLES["P1"]))
+    p2 = RULES.new_game(setup=setup_from_text(EXAMPLES["P2"]))
     after = p1.play("g5-f5-f6")
     assert after.pos == p2.pos
     assert after.board.values[K.parse_cell("f6")] == 0  # stopping on a blank is fine
@@ -136,7 +137,7 @@ def test_p2_black_turns_on_the_five_and_stops_on_a_blank() -> None:
 
 
 def test_p3_the_dropped_checker_jumps_two_white_checkers() -> None:
-    setup = R.setup_from_text(EXAMPLES["P3"])
+    setup = setup_from_text(EXAMPLES["P3"])
     diagram = RULES.new_game(setup=setup)
     before = position(runners={"black": "h7", "white": "d6"}, checkers={"black": ["f5", "h6"], "white": ["b7", "d7"]})
     moves = texts(before)
@@ -152,14 +153,14 @@ def test_p3_the_dropped_checker_jumps_two_white_checkers() -> None:
 
 
 def test_p4_white_cannot_move_and_loses_whatever_the_points() -> None:
-    state = RULES.new_game(setup=R.setup_from_text(EXAMPLES["P4"], captured={"black": 2}))
+    state = RULES.new_game(setup=setup_from_text(EXAMPLES["P4"], captured={"black": 2}))
     assert state.is_over and state.to_move is None and not state.legal_moves
     assert state.outcome is not None and state.outcome.winners == (0,)
     assert "white (seat 1) cannot move" in state.outcome.reason
     # Right one then down the empty column would turn on a blank.
     assert K.run_moves(state.board, state.pos) == []
     free = RULES.new_game(
-        setup=R.setup_from_text(EXAMPLES["P4"], captured={"black": 2}) | {"to_move": "white"},
+        setup=setup_from_text(EXAMPLES["P4"], captured={"black": 2}) | {"to_move": "white"},
     )
     assert free.is_over
     # Lift the black checker on e6 and white has a way out to the left, still none to the right.
@@ -222,7 +223,7 @@ def test_pie_rule_swap_gives_the_swapper_black_and_the_first_move() -> None:
 
 
 def test_runner_moves_in_a_v_of_two_legs_at_right_angles() -> None:
-    state = RULES.new_game(setup=R.setup_from_text(EXAMPLES["P1"]))
+    state = RULES.new_game(setup=setup_from_text(EXAMPLES["P1"]))
     moves = texts(state)
     for move in moves:
         start, corner, end = (K.parse_cell(c) for c in move.split("x")[0].split("-"))
@@ -240,7 +241,7 @@ def test_runner_moves_in_a_v_of_two_legs_at_right_angles() -> None:
 
 
 def test_runner_cannot_cross_runners_or_checkers() -> None:
-    state = RULES.new_game(setup=R.setup_from_text(EXAMPLES["P1"]))
+    state = RULES.new_game(setup=setup_from_text(EXAMPLES["P1"]))
     assert "g5-b5-b3" in texts(state)
     with pytest.raises(IllegalMoveError, match="cannot cross or land on the white runner"):
         state.play("g5-b5-b1")
@@ -253,7 +254,7 @@ def test_runner_cannot_cross_runners_or_checkers() -> None:
 
 
 def test_runner_cannot_turn_on_a_blank() -> None:
-    state = RULES.new_game(setup=R.setup_from_text(EXAMPLES["P1"]))
+    state = RULES.new_game(setup=setup_from_text(EXAMPLES["P1"]))
     with pytest.raises(IllegalMoveError, match=r"cannot turn on a blank \(e5\)"):
         state.play("g5-e5-e6")
     for move in state.legal_moves:
@@ -261,7 +262,7 @@ def test_runner_cannot_turn_on_a_blank() -> None:
 
 
 def test_a_checker_is_dropped_where_the_runner_turns() -> None:
-    state = RULES.new_game(setup=R.setup_from_text(EXAMPLES["P1"]))
+    state = RULES.new_game(setup=setup_from_text(EXAMPLES["P1"]))
     after = state.play("g5-d5-d6")
     assert pieces(after)["black"] == ("d6", ["d5"], 0)
     assert after.pos[K.HAND] == 9 and after.pos[K.HAND + 1] == 10
@@ -436,7 +437,7 @@ def test_describe_is_the_documentation_page() -> None:
 # -- the move generator against a literal reading of the rules ----------------------------------
 
 
-def literal_moves(state: R.RunnersState) -> set[str]:
+def literal_moves(state: RunnersState) -> set[str]:
     """Every legal move, by trying every start, corner, end and jump the rules could allow."""
     pos, values = state.pos, state.board.values
     me = pos[K.TURN]

@@ -13,7 +13,7 @@ from bones.game import GameOptionError, IllegalMoveError
 from bones.record import Record
 from bones.tetradominoes.kernel import Kernel
 from bones.tetradominoes.pieces import DRAWN, MIRROR, PIECES, SHAPE_OF, cell, shape_of_cells
-from bones.tetradominoes.rules import TetraState
+from bones.tetradominoes.state import TetraState
 
 
 def game(players: int = 2, seed: int = 0, **setup: Any) -> TetraState:

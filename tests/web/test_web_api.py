@@ -18,6 +18,8 @@ from bones.web.storage import Store
 
 # The web table's list: the games drawn on the line board, in the order they registered, then variants.
 GAMES = ("draw", "block", "allfives", "muggins", "kozel", "classic", "partnership")
+# The other boards the browser draws, after the line games, grouped by board.
+OFFERED = GAMES + ("bingo", "tetradominoes", "runners", "finder")
 
 # A block hand: you open 6:6, Lily holds no six and passes, then 6:3 fits both ends.
 BOTH_ENDS = {
@@ -172,13 +174,14 @@ def test_the_last_move_is_told_to_each_seat_as_that_seat_may_know_it(client: Tes
     seats = [{"kind": "human"}, {"kind": "human", "name": "Max"}]
     view, headers = start(client, game="draw", setup=setup, seats=seats)
     base = f"/api/games/{view['id']}"
-    theirs = {"X-Seat-Token": client.app.state.referee.get(view["id"]).seats[1].token}  # type: ignore[attr-defined]
+    max_ = TestClient(client.app)  # another player (their own cookie) takes seat 1
+    theirs = {"X-Seat-Token": max_.post(f"{base}/seats/1").json()["token"]}
     view = client.post(f"{base}/moves", headers=headers, json={"move": "6:6", "move_number": 0}).json()
     assert view["last"]["text"] == "You play 6:6 to open."
     assert view["forced"] is None and view["legal_moves"] == []
-    mine = client.get(base, headers=theirs).json()
+    mine = max_.get(base, headers=theirs).json()
     assert mine["seat"] == 1 and mine["forced"] == "draw" and mine["legal_moves"] == ["draw"]
-    mine = client.post(f"{base}/moves", headers=theirs, json={"move": "draw", "move_number": 1}).json()
+    mine = max_.post(f"{base}/moves", headers=theirs, json={"move": "draw", "move_number": 1}).json()
     assert mine["last"]["text"] == "You draw 2:0 from the boneyard."
     view = client.get(base, headers=headers).json()
     assert view["last"]["text"] == "Max draws from the boneyard." and "2:0" not in json.dumps(view)
@@ -260,6 +263,23 @@ def test_continue_finds_the_unfinished_game_and_a_new_game_abandons_it(client: T
     assert client.get(f"/api/games/{first['id']}", headers=headers).json()["status"] == "abandoned"
     stats = client.get("/api/stats", params={"game": "block", "level": "normal"}).json()
     assert (stats["played"], stats["won"], stats["abandoned"]) == (0, 0, 1)
+    assert [g["id"] for g in client.get("/api/player").json()["games"]] == [second["id"]]
+
+
+def test_a_table_with_seats_for_people_is_kept_and_abandon_gives_a_match_up(client: TestClient) -> None:
+    people, headers = start(client, seats=[{"kind": "human"}, {"kind": "human"}])
+    solo, solo_headers = start(client)
+    # A new match gives up only your match against computers: a table with other people stays, listed.
+    listed = client.get("/api/player").json()["games"]
+    assert [(g["id"], g["seat"], g["token"]) for g in listed] == [
+        (solo["id"], 0, solo["token"]),
+        (people["id"], 0, people["token"]),
+    ]
+    given_up = client.post(f"/api/games/{people['id']}/abandon", headers=headers)
+    assert given_up.status_code == 200 and given_up.json()["status"] == "abandoned"
+    assert client.post(f"/api/games/{people['id']}/abandon", headers=headers).status_code == 409
+    assert [g["id"] for g in client.get("/api/player").json()["games"]] == [solo["id"]]
+    assert client.get(f"/api/games/{solo['id']}", headers=solo_headers).json()["status"] == "playing"
 
 
 # Kozel in its second hand: your pair has written 30, the others 12 (low is good).
@@ -281,13 +301,14 @@ def test_an_abandoned_match_is_recorded_as_abandoned_not_as_a_result(client: Tes
     kozel, headers = start(client, game="kozel", level="easy", setup={"hands": KOZEL_HANDS, "scores": [30, 12]})
     view = client.post(f"/api/games/{kozel['id']}/step", headers=headers, json={"move_number": 0}).json()
     assert view["move_number"] == 1
-    start(client, game="block", level="easy")  # abandons the kozel match
+    client.post(f"/api/games/{kozel['id']}/abandon", headers=headers)
     assert client.get(f"/api/games/{kozel['id']}", headers=headers).json()["status"] == "abandoned"
     stats = client.get("/api/stats", params={"game": "kozel", "level": "easy"}).json()
     assert (stats["played"], stats["won"], stats["best_score"], stats["average_score"]) == (0, 0, None, None)
     assert stats["abandoned"] == 1
     # A match given up before any move is not counted at all.
-    start(client, game="block", level="easy")
+    unplayed, headers = start(client, game="block", level="easy")
+    client.post(f"/api/games/{unplayed['id']}/abandon", headers=headers)
     block = client.get("/api/stats", params={"game": "block", "level": "easy"}).json()
     assert (block["played"], block["won"], block["abandoned"], block["streak"]) == (2, 2, 0, 2)
 
@@ -303,12 +324,12 @@ def test_first_visit_finds_everything_it_asks_for(client: TestClient) -> None:
 
 
 def test_the_list_of_games_comes_from_the_registry(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert table_games() == GAMES
+    assert table_games() == OFFERED
     # A game that registers with a board the table draws joins the list; one without a board does not.
     draw = bones.game.game_info("draw")
     monkeypatch.setitem(bones.game._REGISTRY, "draw2", GameInfo("draw2", "Draw again", "line", draw.make, board="line"))
     monkeypatch.setitem(bones.game._REGISTRY, "noboard", GameInfo("noboard", "No board", "line", draw.make))
-    assert table_games() == GAMES[:-1] + ("draw2", "partnership")
+    assert table_games() == GAMES[:-1] + ("draw2", "partnership") + OFFERED[len(GAMES) :]
 
 
 def test_the_catalog_and_views_say_what_the_page_shows_without_naming_games(client: TestClient) -> None:
@@ -322,7 +343,7 @@ def test_the_catalog_and_views_say_what_the_page_shows_without_naming_games(clie
 
 def test_the_rules_page_of_every_web_game(client: TestClient) -> None:
     catalog = client.get("/api/catalog").json()["games"]
-    assert [g["id"] for g in catalog] == list(GAMES)
+    assert [g["id"] for g in catalog] == list(OFFERED)
     for game in catalog:
         page = client.get(f"/api/rules/{game['id']}")
         assert page.status_code == 200, page.text

@@ -285,8 +285,11 @@ def test_play_stays_on_the_first_screen_as_the_game_list_grows(
     def longer_list(route: Any) -> None:
         response = route.fetch()
         catalog = response.json()
+        # Up to fourteen entries (thirteen games and a variant), whichever the catalog offers already.
         model = catalog["games"][0]
-        catalog["games"] += [{**model, "id": f"more-{i}", "title": title} for i, title in enumerate(MORE_GAMES)]
+        titles = {game["title"] for game in catalog["games"]}
+        more = [title for title in MORE_GAMES if title not in titles][: max(0, 14 - len(catalog["games"]))]
+        catalog["games"] += [{**model, "id": f"more-{i}", "title": title} for i, title in enumerate(more)]
         route.fulfill(response=response, json=catalog)
 
     page.route("**/api/catalog", longer_list)

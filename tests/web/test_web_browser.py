@@ -478,20 +478,23 @@ def test_a_table_abandoned_from_another_tab_stops_polling(browser: Any, live_ser
     page.goto(f"{live_server.url}/?pace=0")
     page.locator("#continue").wait_for(state="visible")
     asked: list[str] = []
+    # The other tab is the same player: the same cookie.
+    cookie = "; ".join(f"{c['name']}={c['value']}" for c in page.context.cookies())
 
-    def other_tab_starts_a_match(route: Any) -> None:
+    def other_tab_gives_the_match_up(route: Any) -> None:
         if not asked:
-            # Another tab presses PLAY just before this tab's computer moves.
+            # Another tab gives this match up just before this tab's computer moves.
             request = urllib.request.Request(
-                f"{live_server.url}/api/games",
-                data=json.dumps({"game": "draw", "level": "easy"}).encode(),
-                headers={"Content-Type": "application/json"},
+                f"{live_server.url}/api/games/{created.json()['id']}/abandon",
+                data=b"",
+                method="POST",
+                headers={"X-Seat-Token": created.json()["token"], "Cookie": cookie},
             )
             urllib.request.urlopen(request).read()
         asked.append(route.request.url)
         route.continue_()
 
-    page.route("**/api/games/**", other_tab_starts_a_match)
+    page.route("**/api/games/**", other_tab_gives_the_match_up)
     page.locator("#continue").click()
     page.wait_for_timeout(1500)
     settled = len(asked)
@@ -575,22 +578,27 @@ def test_the_rules_screen_shows_the_rules_page_as_text(browser: Any, live_server
 
 
 def test_the_statistics_screen(browser: Any, live_server: Any, artifacts: Path) -> None:
+    from bones.web.players import COOKIE
     from bones.web.storage import MatchResult
 
-    # Muggins at Crazy is played by no other test here: two finished matches and one given up.
+    # Muggins at Crazy is played by no other test here: two finished matches and one given up, by the
+    # player this browser is (the id before the signature in its cookie).
+    page = browser.new_page(viewport=LANDSCAPE)
+    errors = console_errors(page)
+    page.goto(f"{live_server.url}/?pace=0")
+    page.locator("#play").wait_for(state="visible")
+    page.wait_for_load_state("networkidle")  # CONTINUE was looked for before the matches below are written
+    player = next(c["value"] for c in page.context.cookies() if c["name"] == COOKIE).rpartition(".")[0]
     store = live_server.store
     seats = [{"kind": "human", "name": "You", "token": "t"}]
     record = {"format": "bones-record", "format_version": 1, "game": "muggins", "options": {}, "seed": 1}
     for number, (won, score) in enumerate([(True, 61), (False, 40)]):
         game_id = f"stats-m{number}"
-        store.create_game(game_id, "muggins", "crazy", 2, seats, {**record, "moves": []})
-        result = MatchResult("muggins", "crazy", won, score, False)
+        store.create_game(game_id, "muggins", "crazy", 2, seats, {**record, "moves": []}, holders={0: player})
+        result = MatchResult("muggins", "crazy", won, score, False, player)
         store.save_game(game_id, 0, {**record, "moves": ["6:6"]}, seats, "finished", result)
-    store.create_game("stats-q", "muggins", "crazy", 2, seats, {**record, "moves": ["6:6"]})
+    store.create_game("stats-q", "muggins", "crazy", 2, seats, {**record, "moves": ["6:6"]}, holders={0: player})
     store.abandon(["stats-q"])
-    page = browser.new_page(viewport=LANDSCAPE)
-    errors = console_errors(page)
-    page.goto(f"{live_server.url}/?pace=0")
     page.locator("#stats-btn").click()
     entry = page.locator('.stats-entry[data-game="muggins"][data-level="crazy"]')
     entry.wait_for()

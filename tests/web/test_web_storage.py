@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -47,17 +48,23 @@ def test_a_game_round_trips_and_stale_writes_are_refused(store: Store) -> None:
 
 def test_latest_unfinished_and_abandon(store: Store) -> None:
     seats = [{"kind": "human", "name": "You", "token": "t"}]
-    store.create_game("a", "draw", "easy", 2, seats, record([]))
-    store.create_game("b", "block", "easy", 2, seats, record([]))
+    store.create_game("a", "draw", "easy", 2, seats, record([]), holders={0: "ann"})
+    store.create_game("b", "block", "easy", 2, seats, record([]), holders={0: "ann"})
+    store.create_game("c", "block", "easy", 2, seats, record([]), holders={0: "bob"})
     store.save_game("b", 0, record(["6:6"]), seats)
-    assert store.latest_unfinished().id == "b"  # type: ignore[union-attr]
-    store.abandon(["b", "a"])
-    assert store.latest_unfinished() is None
+    store.save_game("c", 0, record(["6:6"]), seats)
+    assert store.latest_unfinished("ann").id == "b"  # type: ignore[union-attr]
+    assert store.latest_unfinished("bob").id == "c"  # type: ignore[union-attr]
+    assert store.latest_unfinished("nobody") is None
+    assert store.abandon(["b", "a", "nope"]) == ["b", "a"]
+    assert store.latest_unfinished("ann") is None
     assert store.load_game("b").status == "abandoned"  # type: ignore[union-attr]
+    assert store.load_game("c").status == "playing"  # type: ignore[union-attr]
     # Given up after a move: counted as abandoned, not played; given up before any move: not counted.
-    block = store.stats("block", "easy")
+    block = store.stats("ann", "block", "easy")
     assert (block["played"], block["abandoned"], block["best_score"]) == (0, 1, None)
-    assert store.stats("draw", "easy")["abandoned"] == 0
+    assert store.stats("ann", "draw", "easy")["abandoned"] == 0
+    assert store.stats("bob", "block", "easy")["abandoned"] == 0
     with pytest.raises(StaleError):
         store.save_game("b", 1, record(["6:6", "pass"]), seats)
 
@@ -68,9 +75,10 @@ def test_statistics_count_wins_streaks_and_scores(store: Store) -> None:
         game_id = f"m{number}"
         store.create_game(game_id, "draw", "normal", 2, seats, record([]))
         store.save_game(
-            game_id, 0, record(["6:6"]), seats, "finished", MatchResult("draw", "normal", won, score, False)
+            game_id, 0, record(["6:6"]), seats, "finished", MatchResult("draw", "normal", won, score, False, "ann")
         )
-    stats = store.stats("draw", "normal")
+    assert store.stats("bob", "draw", "normal")["played"] == 0
+    stats = store.stats("ann", "draw", "normal")
     assert stats == {
         "game": "draw",
         "level": "normal",
@@ -83,7 +91,7 @@ def test_statistics_count_wins_streaks_and_scores(store: Store) -> None:
         "best_streak": 2,
         "abandoned": 0,
     }
-    assert store.stats("draw", "crazy")["played"] == 0
+    assert store.stats("ann", "draw", "crazy")["played"] == 0
 
 
 def test_kozel_keeps_the_lowest_score_as_best(store: Store) -> None:
@@ -92,62 +100,79 @@ def test_kozel_keeps_the_lowest_score_as_best(store: Store) -> None:
         store.create_game(f"k{number}", "kozel", "hard", 4, seats, record([]))
         result = MatchResult("kozel", "hard", won=score < 101, score=score, low_score_wins=True)
         store.save_game(f"k{number}", 0, record(["1:1"]), seats, "finished", result)
-    assert store.stats("kozel", "hard")["best_score"] == 12
-    assert [s["game"] for s in store.all_stats()] == ["kozel"]
+    assert store.stats("", "kozel", "hard")["best_score"] == 12
+    assert [s["game"] for s in store.all_stats("")] == ["kozel"]
+    assert store.all_stats("someone") == []
 
 
 def test_an_abandoned_match_ends_a_streak_but_is_no_loss(store: Store) -> None:
     seats = [{"kind": "human", "name": "You", "token": "t"}]
     for number in range(2):
-        store.create_game(f"w{number}", "kozel", "hard", 4, seats, record([]))
-        result = MatchResult("kozel", "hard", won=True, score=50, low_score_wins=True)
+        store.create_game(f"w{number}", "kozel", "hard", 4, seats, record([]), holders={0: "ann"})
+        result = MatchResult("kozel", "hard", won=True, score=50, low_score_wins=True, player="ann")
         store.save_game(f"w{number}", 0, record(["1:1"]), seats, "finished", result)
-    store.create_game("q", "kozel", "hard", 4, seats, record([]))
+    store.create_game("q", "kozel", "hard", 4, seats, record([]), holders={0: "ann"})
     store.save_game("q", 0, record(["1:1"]), seats)
     store.abandon(["q"])
     store.abandon(["q"])  # twice is once
-    stats = store.stats("kozel", "hard")
+    stats = store.stats("ann", "kozel", "hard")
     assert (stats["played"], stats["won"], stats["best_score"], stats["abandoned"]) == (2, 2, 50, 1)
     assert (stats["streak"], stats["best_streak"]) == (0, 2)
 
 
-def test_a_database_of_an_older_bones_gets_the_new_columns(tmp_path: Path) -> None:
-    import sqlite3
+OLD_GAMES = (
+    "CREATE TABLE bones_games (id VARCHAR(32) NOT NULL PRIMARY KEY, game VARCHAR(32) NOT NULL,"
+    " level VARCHAR(16) NOT NULL, players INTEGER NOT NULL, seats JSON NOT NULL, record JSON NOT NULL,"
+    " move_number INTEGER NOT NULL, status VARCHAR(16) NOT NULL, created_at TIMESTAMP WITH TIME ZONE NOT NULL,"
+    " updated_at TIMESTAMP WITH TIME ZONE NOT NULL)"
+)
 
-    path = tmp_path / "old.sqlite3"
-    with sqlite3.connect(path) as old:
-        old.execute(
-            "CREATE TABLE bones_stats (game VARCHAR(32) NOT NULL, level VARCHAR(16) NOT NULL, played INTEGER NOT NULL,"
-            " won INTEGER NOT NULL, total_score INTEGER NOT NULL, best_score INTEGER, streak INTEGER NOT NULL,"
-            " best_streak INTEGER NOT NULL, PRIMARY KEY (game, level))"
+
+def test_a_database_of_an_older_bones_gets_the_new_columns(store: Store) -> None:
+    """A database made before players: its games get an owner column (empty), and belong to nobody."""
+    from sqlalchemy import inspect, text
+
+    from bones.web.storage import Base
+
+    Base.metadata.drop_all(store.engine)
+    with store.engine.begin() as connection:
+        connection.execute(text(OLD_GAMES))
+        connection.execute(
+            text(
+                "INSERT INTO bones_games VALUES ('old', 'draw', 'easy', 2, '[]', :record, 1, 'playing',"
+                " '2025-01-01 00:00:00+00', '2025-01-01 00:00:00+00')"
+            ),
+            {"record": json.dumps(record(["6:6"]))},
         )
-        old.execute("INSERT INTO bones_stats VALUES ('draw', 'easy', 3, 2, 300, 120, 1, 2)")
-    store = Store(f"sqlite:///{path}")
+    reopened = Store(store.url)
     try:
-        assert store.stats("draw", "easy")["played"] == 3 and store.stats("draw", "easy")["abandoned"] == 0
-        store.create_game("g", "draw", "easy", 2, [{"kind": "human", "name": "You", "token": "t"}], record(["6:6"]))
-        store.abandon(["g"])
-        assert store.stats("draw", "easy")["abandoned"] == 1
+        assert "owner" in {c["name"] for c in inspect(reopened.engine).get_columns("bones_games")}
+        assert "ix_bones_games_owner" in {i["name"] for i in inspect(reopened.engine).get_indexes("bones_games")}
+        old = reopened.load_game("old")
+        assert old is not None and old.owner is None and old.record["moves"] == ["6:6"]
+        assert reopened.holders("old") == {} and reopened.latest_unfinished("") is None
+        reopened.abandon(["old"])
+        assert reopened.all_stats("") == []
     finally:
-        store.close()
+        reopened.close()
 
 
 def test_a_whole_match_through_the_referee(store: Store) -> None:
     referee = Referee(store, allow_setup=True)
-    table = referee.create("allfives", "normal", seed=2)
+    table = referee.create("allfives", "normal", seed=2, player="ann")
     token = table.seats[0].token
     view = table.view(0)
     while view["status"] != "over":
         if view["status"] == "sheet":
-            view = referee.next_hand(table.id, token)
+            view = referee.next_hand(table.id, "ann", token)
         elif view["to_move"] == 0 and view["legal_moves"] != ["pass"]:
-            view = referee.play(table.id, token, view["legal_moves"][0], view["move_number"])
+            view = referee.play(table.id, "ann", token, view["legal_moves"][0], view["move_number"])
         else:
-            view = referee.step(table.id, token, view["move_number"])
+            view = referee.step(table.id, "ann", token, view["move_number"])
     # A fresh referee on the same database rebuilds the match by replay.
     again = Referee(store).get(table.id)
     assert again.state.is_over and again.move_number == view["move_number"]
-    assert store.stats("allfives", "normal")["played"] == 1
+    assert store.stats("ann", "allfives", "normal")["played"] == 1
 
 
 def test_database_urls(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

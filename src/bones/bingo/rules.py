@@ -144,5 +144,7 @@ INFO = GameInfo(
         ),
     ),
     "Bingo dominoes: tiles as cards, trumps, tricks, honours; first to 7 sets",
+    board="bingo",
+    tagline="Tiles as cards: trumps, tricks and honours, first to 70",
 )
 register(INFO)

@@ -10,8 +10,9 @@ from bones.bits import bits
 from bones.tiles import TILES
 
 if TYPE_CHECKING:
+    from bones.bingo.history import HandResult, Trick
     from bones.bingo.moves import BingoMove
-    from bones.bingo.state import BingoState, HandResult, Trick
+    from bones.bingo.state import BingoState
 
 
 def _tiles(mask: int) -> str:
@@ -100,7 +101,8 @@ def _says(names: Sequence[str], seat: int, verb: str) -> str:
 
 def narrate(before: BingoState, move: BingoMove, after: BingoState, names: Sequence[str], viewer: int = 0) -> str:
     """What ``viewer`` sees happen when ``move`` is played in ``before``."""
-    from bones.bingo.state import declaration_name, tricks_of
+    from bones.bingo.history import tricks_of
+    from bones.bingo.state import declaration_name
 
     seat = before.kernel.to_move
     k = before.kernel

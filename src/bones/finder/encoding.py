@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from bones.finder.rules import DOMINOES, SQUARES, FinderMove, FinderObservation, FinderRules
+from bones.finder.board import DOMINOES, SQUARES
+from bones.finder.moves import FinderMove
+from bones.finder.rules import FinderRules
+from bones.finder.state import FinderObservation
 from bones.game import Encoding, Move, Observation
 
 

@@ -120,6 +120,64 @@ class Kernel:
         new.log = self.log[:]
         return new
 
+    def after(self, code: int, tile: int, slot: int) -> tuple[Kernel, int]:
+        """``copy()`` with the legal move applied, and the points it scored: what the public
+        state does on every move. The usual move, a tile that is not a double onto an end
+        that is not a spinner's long side in a game that scores no fives, is made in one
+        pass; every other move is ``copy().apply()``."""
+        spec = self.spec
+        if code != PLAY or slot < 0 or spec.scoring or self.spin[slot] >= 0:
+            new = self.copy()
+            return new, new.apply(code, tile, slot)
+        hi = HIGH[tile]
+        lo = LOW[tile]
+        if hi == lo:
+            new = self.copy()
+            return new, new.apply(code, tile, slot)
+        seat = self.to_move
+        hands = self.hands[:]
+        hand = hands[seat] & ~(1 << tile)
+        hands[seat] = hand
+        ends = self.ends[:]
+        ends[slot] = lo if ends[slot] == hi else hi
+        kinds = self.kinds[:]
+        kinds[slot] = NORMAL
+        log = self.log[:]
+        log.append((seat, PLAY, tile, slot))
+        new = _new_kernel(Kernel)
+        new.spec = spec
+        new.masks = masks = self.masks
+        new.hands = hands
+        new.boneyard = self.boneyard[:]
+        new.ends = ends
+        new.kinds = kinds
+        new.spin = self.spin
+        new.pending = self.pending
+        new.spin_value = self.spin_value
+        new.spin_origin = self.spin_origin
+        new.origins = self.origins
+        new.placed = self.placed + 1
+        new.table = self.table | 1 << tile
+        new.opening = self.opening
+        new.last_player = seat
+        new.log = log
+        if not hand:
+            new.to_move = seat
+            new.status = DOMINO
+            return new, 0
+        new.to_move = (seat + spec.direction) % spec.players
+        new.status = PLAYING
+        # Blocked as in apply: nobody may draw and no hand holds a tile that fits an end.
+        if not (spec.draws and len(self.boneyard) > spec.reserve):
+            fit = 0
+            for value in ends:
+                fit |= masks[value]
+            for held in hands:
+                if held & fit:
+                    return new, 0
+            new.status = BLOCKED
+        return new, 0
+
     # -- questions -------------------------------------------------------
 
     def drawable(self) -> int:

@@ -35,6 +35,8 @@ class LineMove(Move):
     code: int
     tile: Tile | None = None
     slot: int = -1
+    # (code, tile index, slot), kept ready: the public state and the bots apply moves
+    # through it on every play. Made by __post_init__; not compared, not shown.
     _kernel_move: tuple[int, int, int] = field(init=False, repr=False, compare=False)
 
     @classmethod
@@ -63,7 +65,6 @@ class LineMove(Move):
         return self.code == PLAY
 
     def __post_init__(self) -> None:
-        # Kept ready: the public state and the bots apply moves through it on every play.
         object.__setattr__(self, "_kernel_move", (self.code, -1 if self.tile is None else int(self.tile), self.slot))
 
     @property

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from bones.game import Rules
@@ -51,6 +52,16 @@ class LineRules(Rules):
 
     def match_target(self) -> int:
         return self.target
+
+    # Asked on every point scored and at the end of every hand; the rules are frozen, so
+    # each is worked out once (kept in the instance's __dict__, outside the fields).
+    @cached_property
+    def sides(self) -> tuple[int, ...]:
+        return super().sides
+
+    @cached_property
+    def num_sides(self) -> int:
+        return super().num_sides
 
     @property
     def move_help(self) -> str:

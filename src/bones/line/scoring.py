@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from bones.line.kernel import DOMINO, Kernel
 from bones.line.rules import FIVES, KOZEL, MUGGINS, LineRules
-from bones.tiles import TILES
+from bones.tiles import pips_of
 
 DOUBLE_BLANK = 0  # index of 0:0
 KOZEL_DOUBLE_BLANK = 25
@@ -21,12 +21,7 @@ def hand_pips(rules: LineRules, mask: int) -> int:
     """Pips a hand counts at the end; in kozel a hand of only 0:0 counts 25."""
     if rules.scoring == KOZEL and mask == 1 << DOUBLE_BLANK:
         return KOZEL_DOUBLE_BLANK
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += TILES[low.bit_length() - 1].pips
-        mask ^= low
-    return total
+    return pips_of(mask)
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError, dataclass, field
 from typing import Any, cast
 
 from bones.chance import shuffled_range
@@ -19,7 +19,7 @@ from bones.tiles import HIGH, PIPS, TILES, SetupTiles, Tile, mask_of, pip_set, t
 @dataclass(frozen=True)
 class HandSheet:
     """The sheet shown after a hand: every hand face up, pips, points, totals (the family's own
-    detail behind ``bones.game.HandSheet``), and the table as the hand ended."""
+    detail behind ``bones.game.HandResult``), and the table as the hand ended."""
 
     number: int
     ending: str  # "domino", "blocked" or "target" (the match was won during play)
@@ -63,13 +63,11 @@ def deal(rules: LineRules, seed: int, hand_no: int) -> tuple[list[int], list[int
     """Hands (masks) and boneyard (first tile drawn first) of hand ``hand_no``."""
     tiles = shuffled_range(f"bones:{seed}:{hand_no}", len(pip_set(rules.max_pip).tiles))
     size = rules.hand_size
-    hands = []
-    for i in range(rules.players):
-        mask = 0
-        for tile in tiles[i * size : (i + 1) * size]:
-            mask |= 1 << tile
-        hands.append(mask)
+    hands = [sum(map(_BIT.__getitem__, tiles[start : start + size])) for start in range(0, rules.players * size, size)]
     return hands, tiles[rules.players * size :]
+
+
+_BIT = tuple(1 << index for index in range(len(TILES)))
 
 
 def first_opener(rules: LineRules, hands: Sequence[int]) -> tuple[int, int]:
@@ -100,11 +98,32 @@ def _holder(hands: Sequence[int], tile: int) -> int:
     raise ValueError(f"nobody holds {TILES[tile]}")
 
 
-_LEGAL = "_legal_moves"  # where a state keeps its legal moves once asked
+_FIELDS = (
+    "rules",
+    "seed",
+    "moves",
+    "hand_no",
+    "scores",
+    "eggs",
+    "opener",
+    "dealt",
+    "hand_points",
+    "results",
+    "final",
+    "initial",
+)
 
 
-@dataclass(frozen=True, eq=False)
 class LineState(SettledState):
+    """A match of a line game, immutable: every move makes a new state.
+
+    The fields live in slots and assigning any raises FrozenInstanceError. States are
+    made through ``_Draft``, a subclass that may be written, whose finished instance
+    becomes a LineState by ``__class__`` assignment: building a frozen dataclass (or
+    copying its ``__dict__``) was a quarter of the time of a move.
+    """
+
+    __slots__ = (*_FIELDS, "_legal")
     over_message = "the match is over"
     rules: LineRules
     seed: int
@@ -113,11 +132,45 @@ class LineState(SettledState):
     scores: tuple[int, ...]  # per side
     eggs: int
     opener: int  # seat that opened (or opens) this hand
-    dealt: Kernel | None = field(repr=False)  # None: the next hand, not dealt until looked at
+    dealt: Kernel | None  # None: the next hand, not dealt until looked at
     hand_points: tuple[int, ...]  # per side, scored during play in this hand
-    results: tuple[HandSheet, ...] = ()
-    final: Outcome | None = None
-    initial: Mapping[str, Any] | None = field(default=None, repr=False)
+    results: tuple[HandSheet, ...]
+    final: Outcome | None
+    initial: Mapping[str, Any] | None
+    _legal: tuple[LineMove, ...] | None  # the legal moves once asked
+
+    def __init__(
+        self,
+        rules: LineRules,
+        seed: int,
+        moves: tuple[LineMove, ...],
+        hand_no: int,
+        scores: tuple[int, ...],
+        eggs: int,
+        opener: int,
+        dealt: Kernel | None,
+        hand_points: tuple[int, ...],
+        results: tuple[HandSheet, ...] = (),
+        final: Outcome | None = None,
+        initial: Mapping[str, Any] | None = None,
+    ) -> None:
+        values = (rules, seed, moves, hand_no, scores, eggs, opener, dealt, hand_points, results, final, initial)
+        for name, value in zip(_FIELDS, values):
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_legal", None)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}: a LineState never changes")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}: a LineState never changes")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (LineState, tuple(getattr(self, name) for name in _FIELDS))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in _FIELDS if name not in ("dealt", "initial"))
+        return f"LineState({shown})"
 
     # -- making states ---------------------------------------------------
 
@@ -128,10 +181,10 @@ class LineState(SettledState):
             hands, boneyard = deal(rules, seed, 1)
             opener, tile = first_opener(rules, hands)
             kernel = Kernel(rules.spec(), hands, boneyard[::-1], opener, tile)
-            return cls(rules, seed, (), 1, zeros, 0, opener, kernel, zeros)
+            return _made(rules, seed, (), 1, zeros, 0, opener, kernel, zeros, (), None, None)
         hands, boneyard, opener, tile, scores, eggs, hand_no = _read_setup(rules, setup)
         kernel = Kernel(rules.spec(), hands, boneyard[::-1], opener, tile)
-        return cls(rules, seed, (), hand_no, scores, eggs, opener, kernel, zeros, initial=dict(setup))
+        return _made(rules, seed, (), hand_no, scores, eggs, opener, kernel, zeros, (), None, dict(setup))
 
     @property
     def kernel(self) -> Kernel:
@@ -142,7 +195,7 @@ class LineState(SettledState):
         if dealt is None:
             hands, boneyard = deal(self.rules, self.seed, self.hand_no)
             dealt = Kernel(self.rules.spec(), hands, boneyard[::-1], self.opener, -1)
-            self.__dict__["dealt"] = dealt
+            object.__setattr__(self, "dealt", dealt)
         return dealt
 
     # -- the State interface ----------------------------------------------
@@ -155,54 +208,63 @@ class LineState(SettledState):
     def legal_moves(self) -> tuple[LineMove, ...]:
         # The state never changes, so its legal moves are worked out once: play checks a
         # move against the same list a caller just chose from.
-        legal: tuple[LineMove, ...] | None = self.__dict__.get(_LEGAL)
+        legal = self._legal
         if legal is None:
             legal = () if self.final else _legal_moves(self.kernel)
-            self.__dict__[_LEGAL] = legal
+            object.__setattr__(self, "_legal", legal)
         return legal
 
     def _evolve(self, **changes: Any) -> LineState:
-        """A copy with ``changes``: ``dataclasses.replace`` without re-running ``__init__``
-        (it was a quarter of the time of a move), and without this state's cached answers."""
-        new = object.__new__(LineState)
-        fields = self.__dict__.copy()
-        fields.pop(_LEGAL, None)
-        fields.update(changes)
-        object.__setattr__(new, "__dict__", fields)
-        return new
+        """A copy with ``changes``, without this state's cached answers."""
+        values = {name: getattr(self, name) for name in _FIELDS}
+        values.update(changes)
+        return _made(**values)
 
     def play(self, move: Move | str) -> LineState:
         # The common case (a LineMove while the match goes on) skips the general prelude.
-        line_move = (
-            cast(LineMove, move) if move.__class__ is LineMove and not self.final else self.accept(move, LineMove)
-        )
+        if isinstance(move, LineMove) and self.final is None:
+            line_move = move
+        else:
+            line_move = self.accept(move, LineMove)
         # Legal moves are interned, so a chosen move is found by identity; ``in`` would call
         # the dataclass's Python-level __eq__ on every move before it.
-        for legal in self.legal_moves:
-            if legal is line_move:
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_moves
+        for candidate in legal:
+            if candidate is line_move:
                 break
         else:
-            if line_move not in self.legal_moves:
+            if line_move not in legal:
                 self._refuse(line_move)
-        kernel = self.kernel.copy()
-        points = kernel.apply(*line_move.kernel_move)
+        before = self.dealt
+        if before is None:
+            before = self.kernel
+        kernel, points = before.after(*line_move._kernel_move)
         moves = self.moves + (line_move,)
         scores, hand_points = self.scores, self.hand_points
         if points:
-            side = self.rules.sides[self.kernel.to_move]
+            side = self.rules.sides[before.to_move]
             scores = _add(scores, side, points)
             hand_points = _add(hand_points, side, points)
             if scores[side] >= self.rules.target:
                 return self._won_during_play(kernel, moves, scores, hand_points, side)
-        # self._evolve(...) written out: this is the path of nearly every move.
-        fields = self.__dict__.copy()
-        fields.pop(_LEGAL, None)
-        fields["moves"] = moves
-        fields["dealt"] = kernel
-        fields["scores"] = scores
-        fields["hand_points"] = hand_points
-        state = object.__new__(LineState)
-        object.__setattr__(state, "__dict__", fields)
+        # _made(...) written out: this is the path of nearly every move.
+        state: LineState = _new_state(_Draft)
+        state.rules = self.rules
+        state.seed = self.seed
+        state.moves = moves
+        state.hand_no = self.hand_no
+        state.scores = scores
+        state.eggs = self.eggs
+        state.opener = self.opener
+        state.dealt = kernel
+        state.hand_points = hand_points
+        state.results = self.results
+        state.final = None
+        state.initial = self.initial
+        state._legal = None
+        state.__class__ = LineState
         if kernel.status != PLAYING:
             return state._end_hand()
         return state
@@ -294,15 +356,19 @@ class LineState(SettledState):
             opener = score.opener
         else:
             opener = (self.opener + rules.direction) % rules.players
-        zeros = (0,) * rules.num_sides
-        return self._evolve(
-            hand_no=hand_no,
-            scores=totals,
-            eggs=score.eggs,
-            opener=opener,
-            dealt=new_kernel,
-            hand_points=zeros,
-            results=results,
+        return _made(
+            rules,
+            self.seed,
+            self.moves,
+            hand_no,
+            totals,
+            score.eggs,
+            opener,
+            new_kernel,
+            (0,) * rules.num_sides,
+            results,
+            None,
+            self.initial,
         )
 
     def _result(
@@ -489,6 +555,53 @@ class LineState(SettledState):
         return render_state(self, seat)
 
 
+def _made(
+    rules: LineRules,
+    seed: int,
+    moves: tuple[LineMove, ...],
+    hand_no: int,
+    scores: tuple[int, ...],
+    eggs: int,
+    opener: int,
+    dealt: Kernel | None,
+    hand_points: tuple[int, ...],
+    results: tuple[HandSheet, ...],
+    final: Outcome | None,
+    initial: Mapping[str, Any] | None,
+) -> LineState:
+    """A new LineState, built as a draft (see LineState); ``play`` writes this out inline."""
+    state: LineState = _new_state(_Draft)
+    state.rules = rules
+    state.seed = seed
+    state.moves = moves
+    state.hand_no = hand_no
+    state.scores = scores
+    state.eggs = eggs
+    state.opener = opener
+    state.dealt = dealt
+    state.hand_points = hand_points
+    state.results = results
+    state.final = final
+    state.initial = initial
+    state._legal = None
+    state.__class__ = LineState
+    return state
+
+
+class _Draft(LineState):
+    """A LineState being built: its slots may be written, then its class becomes LineState."""
+
+    __slots__ = ()
+    # Both, so that the class gets the plain C attribute setter: a Python-level __delattr__
+    # left inherited would route every assignment through a call of object.__setattr__.
+    # (Typed as Any: mypy would compare the slot wrappers with LineState's frozen methods.)
+    __setattr__ = cast(Any, object.__setattr__)
+    __delattr__ = cast(Any, object.__delattr__)
+
+
+_new_state = object.__new__
+
+
 @dataclass(frozen=True)
 class LineObservation(Observation):
     rules: LineRules
@@ -557,18 +670,36 @@ def _legal_moves(kernel: Kernel) -> tuple[LineMove, ...]:
         return tuple(map(from_kernel, kernel.legal()))
     hand = kernel.hands[kernel.to_move]
     masks = kernel.masks
-    moves: list[LineMove] = []
+    moves: tuple[LineMove, ...] = ()
     for slot, value in enumerate(kernel.ends):
         fit = hand & masks[value]
         if fit:
-            at_slot = play_moves(slot)
-            while fit:
-                low = fit & -fit
-                moves.append(at_slot[low.bit_length() - 1])
-                fit ^= low
+            key = fit << _SLOT_BITS | slot
+            found = _FITTING.get(key)
+            moves += found if found is not None else _fitting(key, fit, slot)
     if moves:
-        return tuple(moves)
+        return moves
     return (DRAW_MOVE,) if kernel.drawable() else (PASS_MOVE,)
+
+
+# The moves of a set of tiles fitting one end, by (tiles, end): hands repeat, and one
+# lookup is cheaper than walking the bits of each. Bounded, for the double-twelve sets.
+_FITTING: dict[int, tuple[LineMove, ...]] = {}
+_FITTING_LIMIT = 100_000
+_SLOT_BITS = 6  # a hand has 2 ends and 2 more per spinner: 28 at most (13 doubles)
+
+
+def _fitting(key: int, fit: int, slot: int) -> tuple[LineMove, ...]:
+    at_slot = play_moves(slot)
+    moves = []
+    while fit:
+        low = fit & -fit
+        moves.append(at_slot[low.bit_length() - 1])
+        fit ^= low
+    made = tuple(moves)
+    if len(_FITTING) < _FITTING_LIMIT:
+        _FITTING[key] = made
+    return made
 
 
 def _add(values: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bones.bits import bits
 from bones.game import Encoding, Observation, OrdinalActions
 from bones.runners.kernel import BLACK_SEAT, CAPT, CELLS, CHK, HAND, RUN, SWAPPED
-from bones.runners.rules import RunnersObservation
+from bones.runners.state import RunnersObservation
 
 #: Legal moves never came near this: at most 77 in random games (56 cells to place on, or a
 #: runner's steps and jump chains), so 256 leaves room.

@@ -5,7 +5,8 @@ from __future__ import annotations
 from bones.game import Encoding, Observation, OrdinalActions
 from bones.tetradominoes.kernel import PHASE_NAMES, PLACE
 from bones.tetradominoes.pieces import OFFSET, PIECES, WIDTH
-from bones.tetradominoes.rules import TetraObservation, TetraRules
+from bones.tetradominoes.rules import TetraRules
+from bones.tetradominoes.state import TetraObservation
 
 TILES = 28
 #: Seven pieces, each laid at most once a game: room for twice that.

@@ -25,7 +25,7 @@ from bones.tetradominoes.pieces import ANY_COLOUR, COLOURS, DIRS, PIECES, cell_t
 from bones.tiles import TILES
 
 if TYPE_CHECKING:
-    from bones.tetradominoes.rules import TetraState
+    from bones.tetradominoes.state import TetraState
 
 
 def why_illegal(state: TetraState, move: TetraMove) -> str:

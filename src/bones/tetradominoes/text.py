@@ -35,7 +35,7 @@ from bones.tetradominoes.pieces import ANY_COLOUR, COLOURS, DARK, OFFSET, PIECES
 from bones.tiles import TILES, format_tiles, tiles_of
 
 if TYPE_CHECKING:
-    from bones.tetradominoes.rules import Event, TetraState
+    from bones.tetradominoes.state import Event, TetraState
 
 
 LEGEND = """Numbers are the dominoes' halves: | joins the two halves of a domino lying
@@ -146,7 +146,7 @@ def _phase_lines(state: TetraState, seat: int | None) -> list[str]:
 
 def narrate(before: object, after: TetraState, names: Sequence[str], viewer: int = 0) -> str:
     """What happened between two states, in words, hiding what ``viewer`` may not see."""
-    from bones.tetradominoes.rules import TetraState
+    from bones.tetradominoes.state import TetraState
 
     partners = after._partners(viewer)
     if not isinstance(before, TetraState):

@@ -1,63 +1,106 @@
 """The HTTP side of the web table: the page, the static files and the JSON API.
 
-Every request that changes a game carries the seat's token (header
-``X-Seat-Token``) and the move number the browser saw; the referee
-(``referee.py``, ``table.py``) checks both. Handlers are plain functions, so FastAPI runs them
-in its thread pool: a slow computer player never holds up other requests.
+Every request comes from a player (``players.py``: a signed cookie made on the first
+visit). A request for a seat carries the seat's token (header ``X-Seat-Token``), and the
+player must hold that seat; a request that changes a game also carries the move number
+the browser saw. The referee (``referee.py``, ``table.py``) checks all three. The token
+also keeps other sites out: their pages cannot send a custom header without CORS.
+``security.py`` guards the input (body size, NUL bytes, strict JSON) and adds the
+security headers. Handlers are plain functions, so FastAPI runs them in its thread pool:
+a slow computer player never holds up other requests.
 """
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Header, Query, Request
+from fastapi import Depends, FastAPI, Header, Query, Request
+from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from bones import __version__
 from bones.bots import LEVELS
 from bones.game import GameOptionError, game_info
 from bones.web.entries import all_games, available_levels, find_entry, game_catalog, resolve_game, table_games
+from bones.web.limits import TooManyRequests
+from bones.web.players import NAME_LENGTH, PlayerCookies, PlayerMiddleware, clean_name, load_secret, player_of
 from bones.web.referee import Referee
-from bones.web.storage import Store
+from bones.web.security import Guard, StrictJSONRoute, validation_problems
+from bones.web.storage import Store, data_dir
 from bones.web.table import Conflict, NotFound, TableError
 
 HERE = Path(__file__).parent
 TOKEN_HEADER = "X-Seat-Token"
 
-Token = Annotated[str | None, Header(alias=TOKEN_HEADER, description="the secret of your seat, from POST /api/games")]
+Token = Annotated[
+    str | None,
+    # Tokens are URL-safe base64; anything else (non-ASCII text above all) is refused before it is compared.
+    Header(
+        alias=TOKEN_HEADER,
+        pattern=r"^[A-Za-z0-9_-]{0,64}$",
+        description="the secret of your seat, from POST /api/games",
+    ),
+]
+GameId = Annotated[str, PathParam(pattern=r"^[A-Za-z0-9_-]{1,64}$", description="the id of a match")]
+Player = Annotated[str, Depends(player_of)]
+MoveNumber = Annotated[int, Field(ge=0, le=1_000_000)]
+Word = Annotated[str, Field(max_length=32)]
 
 
-class SeatSpec(BaseModel):
-    kind: str = Field("computer", description="'human' or 'computer'")
-    name: str | None = Field(None, description="the name shown at the table")
-    level: str | None = Field(None, description="a computer's level (easy, normal, hard, crazy)")
+class Invalid(TableError):
+    status = 422
 
 
-class NewGame(BaseModel):
-    game: str = Field(default_factory=lambda: table_games()[0], description="an id of the games /api/catalog lists")
-    level: str = Field("normal", description="easy, normal, hard or crazy: how well the computers play")
-    players: int | None = Field(None, description="number of players where the game allows a choice (2-4)")
+class Strict(BaseModel):
+    # No coercion (true is no number, "3" no integer) and no unknown fields: a typo is an error, not a default.
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+
+class SeatSpec(Strict):
+    kind: Word = Field("computer", description="'human' or 'computer'")
+    name: str | None = Field(None, max_length=NAME_LENGTH, description="the name shown at the table")
+    level: Word | None = Field(None, description="a computer's level (easy, normal, hard, crazy)")
+
+
+class NewGame(Strict):
+    game: Word = Field(default_factory=lambda: table_games()[0], description="an id of the games /api/catalog lists")
+    level: Word = Field("normal", description="easy, normal, hard or crazy: how well the computers play")
+    players: int | None = Field(None, ge=1, le=8, description="number of players where the game allows a choice (2-4)")
     seats: list[SeatSpec] | None = Field(
-        None, description="who sits where (seat 0 is the creator, a human); default: you and computers"
+        None, max_length=8, description="who sits where (seat 0 is the creator, a human); default: you and computers"
     )
-    seed: int | None = Field(None, description="test servers only: the seed of the deal")
+    seed: int | None = Field(None, ge=0, lt=2**256, description="test servers only: the seed of the deal")
     setup: dict[str, Any] | None = Field(
         None, description="test servers only: an explicit deal {hands, boneyard, opener}"
     )
 
 
-class MoveIn(BaseModel):
-    move: str = Field(..., description="the move text, as the view's legal_moves writes it", examples=["6:3@left"])
-    move_number: int = Field(..., description="the move number of the view this move was chosen in")
+class MoveIn(Strict):
+    move: str = Field(
+        ..., max_length=64, description="the move text, as the view's legal_moves writes it", examples=["6:3@left"]
+    )
+    move_number: MoveNumber = Field(..., description="the move number of the view this move was chosen in")
 
 
-class StepIn(BaseModel):
-    move_number: int = Field(..., description="the move number of the view the browser holds")
+class StepIn(Strict):
+    move_number: MoveNumber = Field(..., description="the move number of the view the browser holds")
+
+
+class NameIn(Strict):
+    name: str = Field(..., max_length=200, description="your name at the table: letters, digits, spaces, - ' . _")
+
+
+class PlayerOut(BaseModel):
+    name: str | None = Field(..., description="the name you set, or null")
+    games: list[dict[str, Any]] = Field(
+        ..., description="your unfinished matches, the latest first, each with your seat and its token"
+    )
 
 
 class Problem(BaseModel):
@@ -119,7 +162,7 @@ class View(BaseModel):
     board: dict[str, Any] = Field(..., description="the game's own view of your seat, which its board draws")
 
 
-def create_app(store: Store | None = None, allow_setup: bool = False) -> FastAPI:
+def create_app(store: Store | None = None, allow_setup: bool = False, referee: Referee | None = None) -> FastAPI:
     """The web table; ``allow_setup`` lets requests choose the deal (tests only)."""
     app = FastAPI(
         title="bones web table",
@@ -129,24 +172,28 @@ def create_app(store: Store | None = None, allow_setup: bool = False) -> FastAPI
             "refuses stale ones (move_number) and never sends a tile that the seat may not see."
         ),
     )
-    referee = Referee(store or Store(), allow_setup=allow_setup)
+    app.router.route_class = StrictJSONRoute
+    referee = referee or Referee(store or Store(), allow_setup=allow_setup)
+    store = referee.store
     app.state.referee = referee
     templates = Jinja2Templates(directory=HERE / "templates")
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    # The last added runs first: the guard sees every request before anything else.
+    app.add_middleware(PlayerMiddleware, cookies=PlayerCookies(load_secret(data_dir(store.url))))
+    app.add_middleware(Guard)
 
     @app.exception_handler(TableError)
     def table_error(_request: Request, error: TableError) -> JSONResponse:
-        return JSONResponse({"detail": error.message}, status_code=error.status)
+        headers = {}
+        if isinstance(error, TooManyRequests):
+            headers["Retry-After"] = str(max(1, math.ceil(error.retry_after)))
+        return JSONResponse({"detail": error.message}, status_code=error.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     def bad_request(_request: Request, error: RequestValidationError) -> JSONResponse:
-        problems = []
-        for item in error.errors():
-            where = ".".join(str(p) for p in item.get("loc", ()) if p != "body")
-            problems.append(f"{where}: {item.get('msg')}" if where else str(item.get("msg")))
-        return JSONResponse(
-            {"detail": "bad request: " + "; ".join(problems), "errors": jsonable(error.errors())}, status_code=422
-        )
+        # FastAPI's own answer quotes each bad value whole (a 60 KB string, the whole body): only excerpts here.
+        detail, items = validation_problems(error.errors())
+        return JSONResponse({"detail": detail, "errors": items}, status_code=422)
 
     errors: dict[int | str, dict[str, Any]] = {
         400: {"model": Problem, "description": "an illegal move or bad value; nothing changed"},
@@ -171,10 +218,40 @@ def create_app(store: Store | None = None, allow_setup: bool = False) -> FastAPI
             game["levels_ready"] = available_levels(game["id"])
         return {"games": games, "levels": list(LEVELS)}
 
+    @app.get("/api/player", response_model=PlayerOut, summary="You: your name and your unfinished matches")
+    def who(player: Player) -> dict[str, Any]:
+        games = []
+        for game in store.games_of(player):
+            # The seat token of each: the cookie proves the player, and other sites cannot read this answer.
+            seat = referee.seats_held(game.id, player)[0]
+            games.append(
+                {
+                    "id": game.id,
+                    "game": game.game,
+                    "level": game.level,
+                    "move_number": game.move_number,
+                    "updated": game.updated_at,
+                    "seat": seat,
+                    "token": game.seats[seat].get("token"),
+                }
+            )
+        return {"name": store.name_of(player), "games": jsonable(games)}
+
+    @app.put("/api/player/name", response_model=PlayerOut, responses=errors, summary="Set the name others see")
+    def set_name(body: NameIn, player: Player) -> dict[str, Any]:
+        try:
+            name = clean_name(body.name)
+        except ValueError as error:
+            raise Invalid(str(error)) from None
+        store.set_name(player, name)
+        return who(player)
+
     @app.post("/api/games", status_code=201, response_model=View, responses=errors, summary="Start a match")
-    def new_game(body: NewGame) -> dict[str, Any]:
+    def new_game(body: NewGame, player: Player) -> dict[str, Any]:
         seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
-        table = referee.create(body.game, body.level, body.players, body.seed, body.setup, seats)
+        table = referee.create(
+            body.game, body.level, body.players, body.seed, body.setup, seats, player=player, name=store.name_of(player)
+        )
         return table.view(0, token=True)
 
     @app.get("/api/rules/{game}", response_model=RulesPage, responses=errors, summary="The rules page of a game")
@@ -198,22 +275,32 @@ def create_app(store: Store | None = None, allow_setup: bool = False) -> FastAPI
         "/api/games/current",
         response_model=View,
         responses={**errors, 204: {"description": "there is no unfinished match"}},
-        summary="The unfinished match, for CONTINUE (with your seat token)",
+        summary="Your unfinished match that moved last, for CONTINUE (with your seat token)",
     )
-    def current() -> Any:
-        table = referee.current()
+    def current(player: Player) -> Any:
+        table = referee.current(player)
         if table is None:
             # Having no match to continue is normal, not an error: a 404 would be logged on every first visit.
             return Response(status_code=204)
-        return table.view(0, token=True)
+        return table.view(referee.seats_held(table.id, player)[0], token=True)
 
     @app.get("/api/games/{game_id}", response_model=View, responses=errors, summary="Your view of a match")
-    def view(game_id: str, token: Token = None) -> dict[str, Any]:
-        return referee.view(game_id, token)
+    def view(game_id: GameId, player: Player, token: Token = None) -> dict[str, Any]:
+        return referee.view(game_id, player, token)
+
+    @app.post(
+        "/api/games/{game_id}/seats/{seat}",
+        response_model=View,
+        responses=errors,
+        summary="Take a free seat for a person (the match's id is its invitation); the answer has its token",
+    )
+    def take_seat(game_id: GameId, seat: Annotated[int, PathParam(ge=0, le=8)], player: Player) -> dict[str, Any]:
+        table = referee.take_seat(game_id, player, seat)
+        return table.view(seat, token=True)
 
     @app.post("/api/games/{game_id}/moves", response_model=View, responses=errors, summary="Play your move")
-    def move(game_id: str, body: MoveIn, token: Token = None) -> dict[str, Any]:
-        return referee.play(game_id, token, body.move, body.move_number)
+    def move(game_id: GameId, body: MoveIn, player: Player, token: Token = None) -> dict[str, Any]:
+        return referee.play(game_id, player, token, body.move, body.move_number)
 
     @app.post(
         "/api/games/{game_id}/step",
@@ -221,25 +308,33 @@ def create_app(store: Store | None = None, allow_setup: bool = False) -> FastAPI
         responses=errors,
         summary="Let a computer make its move (or make a human's forced move, the view's forced)",
     )
-    def step(game_id: str, body: StepIn, token: Token = None) -> dict[str, Any]:
-        return referee.step(game_id, token, body.move_number)
+    def step(game_id: GameId, body: StepIn, player: Player, token: Token = None) -> dict[str, Any]:
+        return referee.step(game_id, player, token, body.move_number)
 
     @app.post("/api/games/{game_id}/next-hand", response_model=View, responses=errors, summary="Close the hand sheet")
-    def next_hand(game_id: str, token: Token = None) -> dict[str, Any]:
-        return referee.next_hand(game_id, token)
+    def next_hand(game_id: GameId, player: Player, token: Token = None) -> dict[str, Any]:
+        return referee.next_hand(game_id, player, token)
+
+    @app.post(
+        "/api/games/{game_id}/abandon",
+        response_model=View,
+        responses=errors,
+        summary="Give up an unfinished match (your statistics count it as abandoned)",
+    )
+    def abandon(game_id: GameId, player: Player, token: Token = None) -> dict[str, Any]:
+        return referee.abandon(game_id, player, token)
 
     @app.get(
         "/api/games/{game_id}/hint",
-        responses=errors,
+        responses={**errors, 429: {"model": Problem, "description": "too many hints: wait Retry-After seconds"}},
         summary="The best move now, with every move's estimate when the game has an analysis",
     )
-    def get_hint(game_id: str, token: Token = None) -> dict[str, Any]:
-        return referee.hint(game_id, token)
+    def get_hint(game_id: GameId, player: Player, token: Token = None) -> dict[str, Any]:
+        return referee.hint(game_id, player, token)
 
     @app.get("/api/games/{game_id}/record", responses=errors, summary="The game record, once the match is over")
-    def record(game_id: str, token: Token = None) -> dict[str, Any]:
-        table = referee.get(game_id)
-        table.seat_of(token)
+    def record(game_id: GameId, player: Player, token: Token = None) -> dict[str, Any]:
+        table, _seat = referee.seat(game_id, player, token)
         if not table.state.is_over:
             # The record holds the seed, which gives every hidden tile away.
             raise Conflict("the record is available when the match is over")
@@ -247,15 +342,16 @@ def create_app(store: Store | None = None, allow_setup: bool = False) -> FastAPI
 
     @app.get("/api/stats", summary="Your statistics for one game and level (or all of them)")
     def stats(
-        game: Annotated[str | None, Query(description="game id")] = None,
-        level: Annotated[str | None, Query(description="level")] = None,
+        player: Player,
+        game: Annotated[str | None, Query(max_length=32, description="game id")] = None,
+        level: Annotated[str | None, Query(max_length=32, description="level")] = None,
     ) -> dict[str, Any]:
         if game is None and level is None:
-            return {"stats": referee.store.all_stats()}
+            return {"stats": store.all_stats(player)}
         offered = all_games()
         if game not in offered or level not in LEVELS:
             raise TableError(f"stats need a game ({', '.join(offered)}) and a level ({', '.join(LEVELS)})")
-        return referee.stats(game, level)
+        return referee.stats(player, game, level)
 
     return app
 

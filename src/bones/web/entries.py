@@ -11,7 +11,8 @@ import bones
 from bones.bots import at_least, levels_for
 from bones.game import Rules, game_info, games_in_order
 
-BOARDS = ("line",)
+# The boards the browser draws (static/boards/KIND.js), in the order the menu groups them.
+BOARDS = ("line", "bingo", "tetradominoes", "runners", "finder")
 
 
 @dataclass(frozen=True)
@@ -27,9 +28,11 @@ class Entry:
 
 
 def table_entries() -> list[Entry]:
-    """The games the web table offers (those drawn on a board the browser knows), then their
-    variants, in the order the games registered; statistics are kept by entry."""
-    return [entry for entry in all_entries() if game_info(entry.game_id).board in BOARDS]
+    """The games the web table offers (those drawn on a board the browser knows) with their
+    variants, grouped by board in the order of ``BOARDS``, each group in the order the games
+    registered; statistics are kept by entry."""
+    offered = [entry for entry in all_entries() if game_info(entry.game_id).board in BOARDS]
+    return sorted(offered, key=lambda entry: BOARDS.index(game_info(entry.game_id).board or ""))
 
 
 def all_entries() -> list[Entry]:
@@ -83,6 +86,9 @@ def game_catalog() -> list[dict[str, Any]]:
         out.append(
             {
                 "id": entry.id,
+                "game_id": entry.game_id,
+                # the kind of board the browser draws it on: the client picks its renderer by this
+                "board": info.board,
                 "title": entry.title,
                 "summary": entry.summary,
                 "tagline": entry.tagline,

@@ -1,4 +1,10 @@
-"""The referee of the web table: tables by id, kept in a store, one move at a time per table."""
+"""The referee of the web table: tables by id, kept in a store, one move at a time per table.
+
+A request names its player (from the signed cookie) and a seat token: the token picks the
+seat, and the seat must be held by that player (``Store.holders``). A token alone, leaked or
+guessed, is worth nothing to another player, and a player can hold several seats (each
+with its own token).
+"""
 
 from __future__ import annotations
 
@@ -8,6 +14,7 @@ import uuid
 from collections import OrderedDict
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any
 
 import bones
@@ -15,7 +22,8 @@ from bones.bots import LEVELS
 from bones.game import GameOptionError, IllegalMoveError, Rules, State, game_info
 from bones.record import Record, RecordError
 from bones.web.entries import all_games, resolve_game
-from bones.web.storage import StaleError, Store, StoredGame
+from bones.web.limits import LRU, LockTable, RateLimiter
+from bones.web.storage import MatchResult, StaleError, Store, StoredGame
 from bones.web.table import (
     COMPUTER,
     HUMAN,
@@ -32,19 +40,26 @@ from bones.web.table import (
 class Referee:
     """Tables by id, kept in a store; one lock per table so its moves are applied one at a time."""
 
-    def __init__(self, store: Store, allow_setup: bool = False, cache_size: int = 64) -> None:
+    def __init__(
+        self,
+        store: Store,
+        allow_setup: bool = False,
+        cache_size: int = 1024,  # tables kept built (a long match is some 50 KB): past it, a request replays
+        hint_limit: RateLimiter[str] | None = None,
+    ) -> None:
         self.store = store
         self.allow_setup = allow_setup
         self._cache: OrderedDict[str, Table] = OrderedDict()
         self._cache_size = cache_size
-        self._locks: dict[str, threading.Lock] = {}
+        self._locks: LockTable[str] = LockTable()
         self._guard = threading.Lock()
+        # A hint is a search (a quarter of a second of CPU and more): a few at once, then one every few seconds.
+        self.hint_limit = hint_limit or RateLimiter(burst=5, every=4.0)
+        self._hints: LRU[tuple[str, int, int], dict[str, Any]] = LRU(1024)
 
     @contextmanager
     def _locked(self, game_id: str) -> Iterator[None]:
-        with self._guard:
-            lock = self._locks.setdefault(game_id, threading.Lock())
-        with lock:
+        with self._locks.hold(game_id):
             yield
 
     # -- making and finding tables -------------------------------------------
@@ -57,7 +72,13 @@ class Referee:
         seed: int | None = None,
         setup: Mapping[str, Any] | None = None,
         seats: Sequence[Mapping[str, Any]] | None = None,
+        *,
+        player: str,
+        name: str | None = None,
     ) -> Table:
+        """A new table; ``player`` takes seat 0 (shown as ``name`` unless the seat list names it). Other
+        human seats stay free for players who take them (``take_seat``). The player's unfinished match
+        against computers, if any, is abandoned."""
         offered = all_games()
         if game not in offered:
             raise TableError(f"unknown game {game!r}; the web table plays {', '.join(offered)}")
@@ -77,24 +98,44 @@ class Referee:
             raise TableError(str(error)) from None
         if players is not None and players != rules.num_players:
             raise TableError(f"{rules.title} is played by {rules.num_players} players")
-        seat_list = self._seats(rules, level, seats)
+        seat_list = self._seats(rules, level, seats, name)
         if seed is None:
-            seed = secrets.randbelow(2**31)
+            # 128 bits: a player's own hands must not narrow the seed down to a few the deals can be read from.
+            seed = secrets.randbits(128)
         try:
             state = rules.new_game(seed=seed, setup=setup)
         except ValueError as error:
             raise TableError(f"the setup is not valid: {error}") from None
-        # One match at a time for the local player: a new game abandons the unfinished one.
-        self.abandon_unfinished()
+        # One match against computers at a time (the page's PLAY gives the unfinished one up, after asking), but
+        # tables with seats for other people stay: a player may sit at several. Nobody else's match is touched.
+        self._replace_solo_matches(player)
         table = Table(uuid.uuid4().hex, level, seat_list, state)
         self.store.create_game(
-            table.id, game, level, rules.num_players, [s.to_row() for s in seat_list], table.record.to_dict()
+            table.id,
+            game,
+            level,
+            rules.num_players,
+            [s.to_row() for s in seat_list],
+            table.record.to_dict(),
+            holders={0: player},
         )
         self._remember(table)
         return table
 
-    def _seats(self, rules: Rules, level: str, seats: Sequence[Mapping[str, Any]] | None) -> list[Seat]:
-        names = default_names(rules.num_players)
+    def _replace_solo_matches(self, player: str) -> None:
+        solo = [
+            game.id
+            for game in self.store.games_of(player)
+            if game.owner == player and sum(seat.get("kind") == HUMAN for seat in game.seats) == 1
+        ]
+        for game_id in self.store.abandon(solo):
+            self._forget(game_id)
+
+    def _seats(
+        self, rules: Rules, level: str, seats: Sequence[Mapping[str, Any]] | None, host: str | None = None
+    ) -> list[Seat]:
+        defaults = default_names(rules.num_players)
+        names = [host or defaults[0], *defaults[1:]]
         if seats is None:
             return [Seat(HUMAN, names[0], token=secrets.token_urlsafe(24))] + [
                 Seat(COMPUTER, name, level) for name in names[1:]
@@ -132,10 +173,34 @@ class Referee:
         self._remember(table)
         return table
 
-    def current(self) -> Table | None:
-        """The latest unfinished game, for CONTINUE."""
-        stored = self.store.latest_unfinished()
+    def current(self, player: str) -> Table | None:
+        """The player's unfinished game that moved last, for CONTINUE."""
+        stored = self.store.latest_unfinished(player)
         return self.get(stored.id) if stored else None
+
+    def seat(self, game_id: str, player: str, token: str | None) -> tuple[Table, int]:
+        """The table and the seat the token names, if ``player`` holds that seat."""
+        table = self.get(game_id)
+        seat = table.seat_of(token)
+        if self.store.holders(game_id).get(seat) != player:
+            raise Forbidden("this seat belongs to another player")
+        return table, seat
+
+    def seats_held(self, game_id: str, player: str) -> list[int]:
+        return sorted(seat for seat, holder in self.store.holders(game_id).items() if holder == player)
+
+    def take_seat(self, game_id: str, player: str, seat: int) -> Table:
+        """Give a free human seat of an unfinished game to ``player`` (who gets its token in the view)."""
+        table = self.get(game_id)
+        if not 0 <= seat < len(table.seats) or table.seats[seat].kind != HUMAN:
+            raise TableError(f"seat {seat} is not a seat for a person at this table")
+        if table.status != "playing":
+            raise Conflict("this match is no longer played")
+        if self.store.holders(game_id).get(seat) == player:
+            return table
+        if not self.store.take_seat(game_id, seat, player):
+            raise Conflict(f"seat {seat} is taken")
+        return table
 
     def _rebuild(self, stored: StoredGame) -> Table:
         try:
@@ -162,8 +227,11 @@ class Referee:
             self._cache.pop(game_id, None)
 
     def _save(self, table: Table, old_move_number: int, old_status: str) -> None:
-        # The statistics count a match once: when the move that ends it is saved.
-        result = table.match_result() if table.status == "finished" and old_status == "playing" else None
+        # The statistics count a match once: when the move that ends it is saved, for each player at the table.
+        result: list[MatchResult] = []
+        if table.status == "finished" and old_status == "playing":
+            for seat, player in sorted(self.store.holders(table.id).items()):
+                result.append(replace(table.match_result(seat), player=player))
         try:
             self.store.save_game(
                 table.id,
@@ -177,18 +245,11 @@ class Referee:
             self._forget(table.id)
             raise Conflict("the game was changed by another request; reload it") from None
 
-    def abandon_unfinished(self) -> None:
-        abandoned = [stored.id for stored in self.store.unfinished()]
-        self.store.abandon(abandoned)
-        for game_id in abandoned:
-            self._forget(game_id)
-
     # -- requests ------------------------------------------------------------
 
-    def _change(self, game_id: str, token: str | None, action: str, *args: Any) -> dict[str, Any]:
+    def _change(self, game_id: str, player: str, token: str | None, action: str, *args: Any) -> dict[str, Any]:
         with self._locked(game_id):
-            table = self.get(game_id)
-            seat = table.seat_of(token)
+            table, seat = self.seat(game_id, player, token)
             if table.status == "abandoned":
                 raise Conflict("this game was abandoned for a newer one")
             old = table.move_number
@@ -217,22 +278,41 @@ class Referee:
         for seat, count in zip(table.seats, seen):
             seat.seen = count
 
-    def view(self, game_id: str, token: str | None) -> dict[str, Any]:
-        table = self.get(game_id)
-        return table.view(table.seat_of(token))
+    def view(self, game_id: str, player: str, token: str | None) -> dict[str, Any]:
+        table, seat = self.seat(game_id, player, token)
+        return table.view(seat)
 
-    def play(self, game_id: str, token: str | None, move: str, move_number: int) -> dict[str, Any]:
-        return self._change(game_id, token, "play", move, move_number)
+    def play(self, game_id: str, player: str, token: str | None, move: str, move_number: int) -> dict[str, Any]:
+        return self._change(game_id, player, token, "play", move, move_number)
 
-    def step(self, game_id: str, token: str | None, move_number: int) -> dict[str, Any]:
-        return self._change(game_id, token, "step", move_number)
+    def step(self, game_id: str, player: str, token: str | None, move_number: int) -> dict[str, Any]:
+        return self._change(game_id, player, token, "step", move_number)
 
-    def next_hand(self, game_id: str, token: str | None) -> dict[str, Any]:
-        return self._change(game_id, token, "next_hand")
+    def next_hand(self, game_id: str, player: str, token: str | None) -> dict[str, Any]:
+        return self._change(game_id, player, token, "next_hand")
 
-    def hint(self, game_id: str, token: str | None) -> dict[str, Any]:
-        table = self.get(game_id)
-        return table.hint(table.seat_of(token))
+    def abandon(self, game_id: str, player: str, token: str | None) -> dict[str, Any]:
+        """Give up an unfinished match (it counts as abandoned for every player at the table)."""
+        with self._locked(game_id):
+            table, seat = self.seat(game_id, player, token)
+            if table.status != "playing":
+                raise Conflict(f"this match is {'over' if table.status == 'finished' else 'abandoned already'}")
+            self.store.abandon([game_id])
+            self._forget(game_id)
+            table = self.get(game_id)
+            return table.view(seat)
 
-    def stats(self, game: str, level: str) -> dict[str, Any]:
-        return self.store.stats(game, level)
+    def hint(self, game_id: str, player: str, token: str | None) -> dict[str, Any]:
+        """The hint for this position: searched once, then kept; a player who asks for many waits."""
+        table, seat = self.seat(game_id, player, token)
+        key = (table.id, table.move_number, seat)
+        found = self._hints.get(key)
+        if found is None:
+            if table.state.to_move == seat and not table.sheet_pending(seat):
+                self.hint_limit.take(player)  # a refused hint (not your turn) costs nothing
+            found = table.hint(seat)
+            self._hints.put(key, found)
+        return dict(found)
+
+    def stats(self, player: str, game: str, level: str) -> dict[str, Any]:
+        return self.store.stats(player, game, level)

@@ -1,4 +1,4 @@
-"""Games and statistics kept through SQLAlchemy.
+"""Players, games and statistics kept through SQLAlchemy.
 
 By default a SQLite file in the user's data directory; ``BONES_DATABASE_URL``
 selects another database (``postgresql://user@host/db`` uses psycopg 3). A game
@@ -6,22 +6,39 @@ row holds its record (game, options, seed, moves): the state is rebuilt by
 replay, so the rules engine stays the one source of truth. Every write of a game
 names the move number it started from, so two writers can never both advance
 the same position (optimistic locking works across processes too).
+
+Who may act for a seat is a row of ``bones_seat_holders`` (game, seat, player);
+statistics are counted per player. Games made before players existed have no
+holders: nobody can act for them, and they count for nobody.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, cast
 
-from sqlalchemy import JSON, DateTime, Integer, String, create_engine, event, inspect, select, text, update
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    Integer,
+    String,
+    create_engine,
+    event,
+    inspect,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.engine import CursorResult, Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
+from sqlalchemy.schema import DefaultClause
 
 ENV_URL = "BONES_DATABASE_URL"
 
@@ -48,11 +65,35 @@ class GameRow(Base):
     status: Mapped[str] = mapped_column(String(16), default="playing", index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    # The player who made the table (None: made before players existed).
+    owner: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+
+
+class SeatHolderRow(Base):
+    """A human seat taken by a player: requests for that seat must come from that player."""
+
+    __tablename__ = "bones_seat_holders"
+
+    game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player: Mapped[str] = mapped_column(String(64), index=True)
+
+
+class PlayerRow(Base):
+    """A player known by a signed cookie; the row exists once they set a name or start a game."""
+
+    __tablename__ = "bones_players"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class StatsRow(Base):
-    __tablename__ = "bones_stats"
+    # Per player; the statistics of a bones made before players (table bones_stats) are left as they were.
+    __tablename__ = "bones_player_stats"
 
+    player: Mapped[str] = mapped_column(String(64), primary_key=True)
     game: Mapped[str] = mapped_column(String(32), primary_key=True)
     level: Mapped[str] = mapped_column(String(16), primary_key=True)
     played: Mapped[int] = mapped_column(Integer, default=0)
@@ -76,17 +117,29 @@ class StoredGame:
     move_number: int
     status: str
     updated_at: datetime
+    owner: str | None = None
 
 
 @dataclass(frozen=True)
 class MatchResult:
-    """What the statistics learn from one match of the human at seat 0."""
+    """What one player's statistics learn from one match."""
 
     game: str
     level: str
     won: bool
-    score: int  # the human side's final score
+    score: int  # the player's side's final score
     low_score_wins: bool  # kozel: the best score is the lowest
+    player: str = ""
+
+
+def data_dir(url: str) -> Path:
+    """The folder of the SQLite file, else the user's data directory (where bones keeps its server secret)."""
+    prefix = "sqlite:///"
+    if url.startswith(prefix) and url[len(prefix) :] not in ("", ":memory:"):
+        return Path(url[len(prefix) :]).parent
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("bones", appauthor=False))
 
 
 def default_url() -> str:
@@ -145,9 +198,18 @@ class Store:
     # -- games ---------------------------------------------------------------
 
     def create_game(
-        self, game_id: str, game: str, level: str, players: int, seats: list[dict[str, Any]], record: dict[str, Any]
+        self,
+        game_id: str,
+        game: str,
+        level: str,
+        players: int,
+        seats: list[dict[str, Any]],
+        record: dict[str, Any],
+        holders: Mapping[int, str] | None = None,
     ) -> None:
+        """A new game; ``holders`` are the seats its maker's player takes at once (seat -> player)."""
         now = _now()
+        holders = dict(holders or {})
         with self._session() as session:
             session.add(
                 GameRow(
@@ -161,20 +223,71 @@ class Store:
                     status="playing",
                     created_at=now,
                     updated_at=now,
+                    owner=holders.get(0),
                 )
             )
+            for seat, player in sorted(holders.items()):
+                self._ensure_player(session, player)
+                session.add(SeatHolderRow(game_id=game_id, seat=seat, player=player))
 
     def load_game(self, game_id: str) -> StoredGame | None:
         with self._session() as session:
             row = session.get(GameRow, game_id)
             return _stored(row) if row else None
 
-    def latest_unfinished(self) -> StoredGame | None:
+    def holders(self, game_id: str) -> dict[int, str]:
+        """Seat -> player of the seats taken at this game."""
         with self._session() as session:
-            row = session.scalars(
-                select(GameRow).where(GameRow.status == "playing").order_by(GameRow.updated_at.desc()).limit(1)
-            ).first()
-            return _stored(row) if row else None
+            rows = session.scalars(select(SeatHolderRow).where(SeatHolderRow.game_id == game_id)).all()
+            return {row.seat: row.player for row in rows}
+
+    def take_seat(self, game_id: str, seat: int, player: str) -> bool:
+        """Give a free seat to ``player``; False when someone holds it already (the first taker wins)."""
+        try:
+            with self._session() as session:
+                self._ensure_player(session, player)
+                session.add(SeatHolderRow(game_id=game_id, seat=seat, player=player))
+        except IntegrityError:
+            return False
+        return True
+
+    def latest_unfinished(self, player: str) -> StoredGame | None:
+        """The unfinished game where ``player`` holds a seat that moved last (CONTINUE)."""
+        games = self.games_of(player, unfinished=True, limit=1)
+        return games[0] if games else None
+
+    def games_of(self, player: str, unfinished: bool = True, limit: int = 50) -> list[StoredGame]:
+        """The games where ``player`` holds a seat, the latest first."""
+        with self._session() as session:
+            query = (
+                select(GameRow)
+                .where(GameRow.id.in_(select(SeatHolderRow.game_id).where(SeatHolderRow.player == player)))
+                .order_by(GameRow.updated_at.desc())
+                .limit(limit)
+            )
+            if unfinished:
+                query = query.where(GameRow.status == "playing")
+            return [_stored(row) for row in session.scalars(query).all()]
+
+    # -- players -------------------------------------------------------------
+
+    @staticmethod
+    def _ensure_player(session: Session, player: str) -> PlayerRow:
+        row = session.get(PlayerRow, player)
+        if row is None:
+            row = PlayerRow(id=player, name=None, created_at=_now())
+            session.add(row)
+            session.flush()
+        return row
+
+    def set_name(self, player: str, name: str) -> None:
+        with self._session() as session:
+            self._ensure_player(session, player).name = name
+
+    def name_of(self, player: str) -> str | None:
+        with self._session() as session:
+            row = session.get(PlayerRow, player)
+            return row.name if row else None
 
     def save_game(
         self,
@@ -183,9 +296,9 @@ class Store:
         record: Mapping[str, Any],
         seats: list[dict[str, Any]],
         status: str = "playing",
-        result: MatchResult | None = None,
+        result: MatchResult | Sequence[MatchResult] | None = None,
     ) -> None:
-        """Write the game if it is still at ``expected_move_number``; count ``result`` in the same transaction."""
+        """Write the game if it is still at ``expected_move_number``; count ``result`` (one per player) with it."""
         with self._session() as session:
             done = session.execute(
                 update(GameRow)
@@ -202,16 +315,19 @@ class Store:
             )
             if cast(CursorResult[Any], done).rowcount != 1:  # an UPDATE's result counts its rows
                 raise StaleError(game_id)
-            if result is not None:
-                self._count(session, result)
+            results = [result] if isinstance(result, MatchResult) else list(result or ())
+            for one in results:
+                self._count(session, one)
 
     def unfinished(self) -> list[StoredGame]:
         with self._session() as session:
             rows = session.scalars(select(GameRow).where(GameRow.status == "playing")).all()
             return [_stored(row) for row in rows]
 
-    def abandon(self, game_ids: Iterable[str]) -> None:
-        """Mark these unfinished games abandoned; each that had a move counts as abandoned in the statistics."""
+    def abandon(self, game_ids: Iterable[str]) -> list[str]:
+        """Mark these unfinished games abandoned (returns those that were); one that had a move counts as
+        abandoned in the statistics of each player holding a seat."""
+        done = []
         with self._session() as session:
             for game_id in game_ids:
                 row = session.get(GameRow, game_id, with_for_update=True)
@@ -219,17 +335,22 @@ class Store:
                     continue
                 row.status = "abandoned"
                 row.updated_at = _now()
+                done.append(game_id)
                 if row.move_number:
-                    stats = self._stats_row(session, row.game, row.level)
-                    stats.abandoned += 1
-                    stats.streak = 0  # the wins in a row stop here, though the match is no loss
+                    holders = session.scalars(select(SeatHolderRow.player).where(SeatHolderRow.game_id == game_id))
+                    for player in sorted(set(holders)):
+                        stats = self._stats_row(session, player, row.game, row.level)
+                        stats.abandoned += 1
+                        stats.streak = 0  # the wins in a row stop here, though the match is no loss
+        return done
 
     # -- statistics ----------------------------------------------------------
 
-    def _stats_row(self, session: Session, game: str, level: str) -> StatsRow:
-        row = session.get(StatsRow, (game, level), with_for_update=True)
+    def _stats_row(self, session: Session, player: str, game: str, level: str) -> StatsRow:
+        row = session.get(StatsRow, (player, game, level), with_for_update=True)
         if row is None:
             row = StatsRow(
+                player=player,
                 game=game,
                 level=level,
                 played=0,
@@ -244,7 +365,7 @@ class Store:
         return row
 
     def _count(self, session: Session, result: MatchResult) -> None:
-        row = self._stats_row(session, result.game, result.level)
+        row = self._stats_row(session, result.player, result.game, result.level)
         row.played += 1
         row.total_score += result.score
         better = min if result.low_score_wins else max
@@ -256,25 +377,42 @@ class Store:
         else:
             row.streak = 0
 
-    def stats(self, game: str, level: str) -> dict[str, Any]:
+    def stats(self, player: str, game: str, level: str) -> dict[str, Any]:
         with self._session() as session:
-            row = session.get(StatsRow, (game, level))
+            row = session.get(StatsRow, (player, game, level))
             return _stats_dict(game, level, row)
 
-    def all_stats(self) -> list[dict[str, Any]]:
+    def all_stats(self, player: str) -> list[dict[str, Any]]:
         with self._session() as session:
-            rows = session.scalars(select(StatsRow).order_by(StatsRow.game, StatsRow.level)).all()
+            rows = session.scalars(
+                select(StatsRow).where(StatsRow.player == player).order_by(StatsRow.game, StatsRow.level)
+            ).all()
             return [_stats_dict(r.game, r.level, r) for r in rows]
 
 
 def _add_missing_columns(engine: Engine) -> None:
-    """Databases made by an older bones lack columns added since; add them with their defaults."""
-    present = {column["name"] for column in inspect(engine).get_columns(StatsRow.__tablename__)}
-    if "abandoned" not in present:
+    """Databases made by an older bones lack columns added since; add them (nullable or with their
+    server default), and their indexes."""
+    inspector = inspect(engine)
+    for table in Base.metadata.sorted_tables:
+        present = {column["name"] for column in inspector.get_columns(table.name)}
+        missing = [column for column in table.columns if column.name not in present]
+        if not missing:
+            continue
         with engine.begin() as connection:
-            connection.execute(
-                text(f"ALTER TABLE {StatsRow.__tablename__} ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0")
-            )
+            for column in missing:
+                kind = column.type.compile(dialect=engine.dialect)
+                default = column.server_default
+                if isinstance(default, DefaultClause):
+                    clause = f" NOT NULL DEFAULT {default.arg}"
+                else:
+                    assert column.nullable, f"{table.name}.{column.name} needs a server default to be added"
+                    clause = ""
+                connection.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}{clause}"))
+            added = {column.name for column in missing}
+            for index in table.indexes:
+                if {column.name for column in index.columns} <= added:
+                    index.create(connection, checkfirst=True)
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
@@ -297,6 +435,7 @@ def _stored(row: GameRow) -> StoredGame:
         move_number=row.move_number,
         status=row.status,
         updated_at=row.updated_at,
+        owner=row.owner,
     )
 
 

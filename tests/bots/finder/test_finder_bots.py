@@ -12,7 +12,8 @@ from rich.console import Console
 import bones
 from bones.bots import LEVELS, bot_for, levels_for
 from bones.bots.finder.players import Belief, FinderBot, remembered, retention
-from bones.finder.rules import DOWN, FinderState
+from bones.finder.board import DOWN
+from bones.finder.state import FinderState
 from bones.terminal import play_match
 from tests.finder.test_finder import ROWS, game, reset_scenario
 

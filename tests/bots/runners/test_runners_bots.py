@@ -12,7 +12,8 @@ import bones
 from bones.bots import bot_for, levels_for
 from bones.bots.runners import players as B
 from bones.runners import kernel as K
-from bones.runners import rules as R
+from bones.runners.moves import RunnerMove
+from bones.runners.state import RunnersState
 from bones.terminal import play_match
 from tests.runners.test_runners import ENDGAME, EXAMPLE_BOARD, JUMPS_BEFORE, position
 
@@ -27,7 +28,7 @@ TRAP = {
 }
 
 
-def choose(level: str, state: R.RunnersState, seed: int = 0) -> R.RunnerMove:
+def choose(level: str, state: RunnersState, seed: int = 0) -> RunnerMove:
     seat = state.to_move
     assert seat is not None
     move = bot_for(RULES, level).choose(state.observation(seat), random.Random(seed))
@@ -69,7 +70,7 @@ EXPOSED = {
 }
 
 
-def most_taken_by_reply(state: R.RunnersState) -> int:
+def most_taken_by_reply(state: RunnersState) -> int:
     return max((m.captures for m in state.legal_moves), default=0)
 
 

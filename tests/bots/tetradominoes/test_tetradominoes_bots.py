@@ -13,7 +13,7 @@ from bones.bots.tetradominoes.belief import NUMBERS, Belief
 from bones.bots.tetradominoes.evaluation import all_templates, enabling
 from bones.bots.tetradominoes.players import tetromino_placements
 from bones.tetradominoes.kernel import Spec
-from bones.tetradominoes.rules import TetraState
+from bones.tetradominoes.state import TetraState
 
 
 def game(players: int = 2, seed: int = 0, **setup: Any) -> TetraState:

@@ -27,7 +27,9 @@ import random
 from collections.abc import Sequence
 
 from bones.bots import Bot, BotFactory, Estimate, register_analyser, register_bot
-from bones.finder.rules import DOMINOES, DOWN, ROW_OF_DOMINO, ROWS, UP, FinderMove, FinderObservation, Roll
+from bones.finder.board import DOMINOES, DOWN, ROW_OF_DOMINO, ROWS, UP
+from bones.finder.moves import FinderMove, Roll
+from bones.finder.state import FinderObservation
 from bones.game import Observation, Rules
 from bones.tiles import Tile, pip_set
 

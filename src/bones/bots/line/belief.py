@@ -134,6 +134,15 @@ class Belief:
 
         Every deal consistent with the observation is equally likely.
         """
+        hands, boneyard, _ = self.sample_timed(rng)
+        return hands, boneyard
+
+    def sample_timed(
+        self, rng: random.Random
+    ) -> tuple[dict[int, int], list[int], dict[int, list[tuple[int, int]]] | None]:
+        """As ``sample``, with every seat's draws in the deal: (event index, tile drawn); None where the
+        sampler could not say (the near-uniform fallback after many draws)."""
+        no_draws: dict[int, list[tuple[int, int]]] = {seat: [] for seat in self.seats}
         if not self._draws_too_large and any(evidence.draws for evidence in self.seats.values()):
             try:
                 return self._sample_with_draws(rng)
@@ -145,10 +154,13 @@ class Belief:
             hands, boneyard = self._sample_by_voids(rng)
             # Voids say everything about a seat that never drew; only drawers need the exact check.
             if all(not self.seats[seat].draws or self.consistent_hand(seat, mask) for seat, mask in hands.items()):
-                return hands, boneyard
-        return self._sample_constructively(rng)
+                return hands, boneyard, None if self._draws_too_large else no_draws
+        hands, boneyard = self._sample_constructively(rng)
+        return hands, boneyard, None if self._draws_too_large else no_draws
 
-    def _sample_with_draws(self, rng: random.Random) -> tuple[dict[int, int], list[int]]:
+    def _sample_with_draws(
+        self, rng: random.Random
+    ) -> tuple[dict[int, int], list[int], dict[int, list[tuple[int, int]]] | None]:
         if self._draw_sampler is None:
             histories = [
                 SeatHistory(
@@ -164,8 +176,9 @@ class Belief:
             sampler = DrawSampler(histories, self.unknown)
             sampler.feasible()
             self._draw_sampler = sampler
-        masks, rest = self._draw_sampler.sample(rng)
-        return dict(zip(sorted(self.seats), masks)), rest
+        masks, rest, drawn = self._draw_sampler.sample_timed(rng)
+        seats = sorted(self.seats)
+        return dict(zip(seats, masks)), rest, dict(zip(seats, drawn))
 
     # -- exact uniform sampling under the voids -------------------------------
 

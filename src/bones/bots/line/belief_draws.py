@@ -168,6 +168,15 @@ class DrawSampler:
 
     def sample(self, rng: random.Random) -> tuple[list[int], list[int]]:
         """Hand masks (in the order of the histories) and the other tiles, shuffled, for the boneyard."""
+        hands, rest, _ = self.sample_timed(rng)
+        return hands, rest
+
+    def sample_timed(self, rng: random.Random) -> tuple[list[int], list[int], list[list[tuple[int, int]]]]:
+        """As ``sample``, with each seat's draws of the deal: (event index, tile drawn) in the order of the histories.
+
+        A play model needs the hand a seat held at each of its past choices, which the draws decide.
+        """
+        drawn: list[list[tuple[int, int]]] = [[] for _ in self.histories]
         used_played = 0
         used = (0,) * len(self.sizes)
         if not self.ways(0, used_played, used):
@@ -186,12 +195,17 @@ class DrawSampler:
                 pick -= weights[chosen]
                 chosen += 1
             kind, index, _ = options[chosen]
+            position, _, when = self.steps[step]
             if kind == 1:
-                position = self.steps[step][0]
-                hands[position] |= 1 << pools[index][used[index]]
+                tile = pools[index][used[index]]
+                hands[position] |= 1 << tile
+            else:
+                tile = self.played[index][1]
+            if when >= 0:
+                drawn[position].append((when, tile))
             used_played, used = self._after(kind, index, used_played, used)
         rest = list(self.outside)
         for index, pool in enumerate(pools):
             rest += pool[used[index] :]
         rng.shuffle(rest)
-        return hands, rest
+        return hands, rest, drawn

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from bones.bots import Estimate, work
 from bones.bots.line import exact as line_exact
 from bones.bots.line.belief import Belief
+from bones.bots.line.play_model import PlayModel
 from bones.bots.line.search import playout, value
 from bones.line.kernel import Kernel
 from bones.line.moves import LineMove
@@ -36,6 +37,7 @@ DEFAULT_SECONDS = 1.0
 DEFAULT_SAMPLES = 4000
 DEFAULT_EXACT_HIDDEN = 0  # tiles hidden (other hands and boneyard) at or below which sampled deals are solved
 DEFAULT_EXACT_SAMPLES = 200
+DEFAULT_REPLY = 0.0  # playouts' look-ahead at the next player's best answer (line_search.playout)
 NOISE = 97  # a prime, so cycling noise does not line up with turns
 
 
@@ -44,8 +46,9 @@ class _Tally:
     moves: list[LineMove]
     value: float = 0.0
     points: float = 0.0
-    wins: int = 0
+    wins: float = 0.0
     samples: int = 0
+    weight: float = 0.0  # sum of the samples' weights (inference from plays)
 
 
 def _key(kernel: Kernel, move: LineMove) -> tuple[int, ...]:
@@ -65,11 +68,16 @@ def estimate_moves(
     stats: dict[str, int] | None = None,
     exact_hidden: int = DEFAULT_EXACT_HIDDEN,
     exact_samples: int = DEFAULT_EXACT_SAMPLES,
+    infer: bool | None = None,
+    reply: float = DEFAULT_REPLY,
 ) -> list[Estimate]:
     """Every legal move of the seat to move with its expected points and chance to win the hand, best first.
 
-    ``stats``, when given, receives the numbers of samples and playouts made.
+    ``stats``, when given, receives the numbers of samples and playouts made. ``infer`` weighs the
+    sampled deals by the other seats' choices (``play_model``); None: where it was measured to help.
     """
+    if infer is None:
+        infer = infers_by_default(rules)
     moves = list(obs.legal_moves)
     public = obs.public
     groups: dict[tuple[int, ...], _Tally] = {}
@@ -80,6 +88,7 @@ def estimate_moves(
     seat = obs.seat
     side = rules.sides[seat]
     belief = Belief.of(obs)
+    model = PlayModel.of(obs) if infer else None
     exact = line_exact.supported(rules) and len(belief.unknown) <= exact_hidden and public.placed > 0
     if exact:
         samples = min(samples, exact_samples)
@@ -88,7 +97,8 @@ def estimate_moves(
     while done < samples:
         if seconds is not None and done and time.perf_counter() - started > seconds:
             break
-        hands, boneyard = belief.sample(rng)
+        hands, boneyard, drawn = belief.sample_timed(rng)
+        weight = model.weight(hands, drawn) if model is not None else 1.0
         base = public.copy()
         for other, mask in hands.items():
             base.hands[other] = mask
@@ -97,9 +107,10 @@ def estimate_moves(
             solver = line_exact.Solver(rules, base)
             for tally in tallies:
                 solved = solver.value_after(base, tally.moves[0].kernel_move)
-                tally.value += solved
-                tally.points += solved
-                tally.wins += int(solved > 0)
+                tally.value += weight * solved
+                tally.points += weight * solved
+                tally.wins += weight * (solved > 0)
+                tally.weight += weight
                 tally.samples += 1
             done += 1
             continue
@@ -113,21 +124,22 @@ def estimate_moves(
             if points:
                 scores[side] += points
                 made[side] = points
-            result = playout(kernel, rules, tuple(scores), obs.eggs, itertools.cycle(noise).__next__)
+            result = playout(kernel, rules, tuple(scores), obs.eggs, itertools.cycle(noise).__next__, reply)
             if made[side]:
                 result = type(result)(
                     tuple(p + m for p, m in zip(result.points, made)),
                     result.hand_winner,
                     side if obs.scores[side] + made[side] >= rules.target else result.match_end,
                 )
-            tally.value += value(rules, side, obs.scores, result)
+            tally.value += weight * value(rules, side, obs.scores, result)
             diff = result.points[side] - sum(p for s, p in enumerate(result.points) if s != side) / max(
                 1, rules.num_sides - 1
             )
             if rules.low_score_wins:
                 diff = -diff
-            tally.points += diff
-            tally.wins += int(result.hand_winner == side)
+            tally.points += weight * diff
+            tally.wins += weight * (result.hand_winner == side)
+            tally.weight += weight
             tally.samples += 1
         done += 1
     if stats is not None:
@@ -135,7 +147,7 @@ def estimate_moves(
         stats["playouts"] = stats.get("playouts", 0) + done * len(tallies)
     estimates: list[tuple[float, Estimate]] = []
     for tally in tallies:
-        n = max(1, tally.samples)
+        n = tally.weight or 1.0
         for move in tally.moves:
             estimates.append(
                 (
@@ -145,6 +157,11 @@ def estimate_moves(
             )
     estimates.sort(key=lambda pair: -pair[0])
     return [e for _, e in estimates]
+
+
+def infers_by_default(rules: LineRules) -> bool:
+    """Whether Crazy weighs its samples by the others' plays: only where bench/crazy_ab.py showed it helps."""
+    return False
 
 
 class CrazyLineBot:
@@ -158,6 +175,8 @@ class CrazyLineBot:
         self.samples = samples
         self.exact_hidden = DEFAULT_EXACT_HIDDEN
         self.exact_samples = DEFAULT_EXACT_SAMPLES
+        self.infer = infers_by_default(rules)
+        self.reply = DEFAULT_REPLY
 
     def limit_thinking(self, seconds: float) -> None:
         """A fixed number of samples for ``seconds`` and no clock, so a seed replays the same game."""
@@ -176,6 +195,8 @@ class CrazyLineBot:
             self.samples,
             exact_hidden=self.exact_hidden,
             exact_samples=self.exact_samples,
+            infer=self.infer,
+            reply=self.reply,
         )[0].move
         assert isinstance(best, LineMove)  # estimates are of the observation's legal moves
         return best

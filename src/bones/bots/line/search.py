@@ -10,6 +10,7 @@ hand would end the match (reaching the target, or the goat line in kozel).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -21,6 +22,8 @@ from bones.tiles import HIGH, LOW, PIPS
 MAX_PLAYOUT_MOVES = 400
 # Keys are whole numbers, so noise below 1 only breaks ties (more noise made all fives playouts weaker).
 TIE_BREAK = 0.9
+# The two-ended playouts' key: pips, a double, and a multiple of 5 made (in all fives and muggins).
+PIP_KEY, DOUBLE_KEY, SCORE_KEY = 1, 3, 4
 
 
 @dataclass(frozen=True)
@@ -66,11 +69,20 @@ def _count_after(kernel: Kernel, raw: int, tile: int, slot: int, hi: int, lo: in
 
 
 def playout(
-    kernel: Kernel, rules: LineRules, scores: tuple[int, ...], eggs: int, rnd: Callable[[], float]
+    kernel: Kernel,
+    rules: LineRules,
+    scores: tuple[int, ...],
+    eggs: int,
+    rnd: Callable[[], float],
+    reply: float = 0.0,
 ) -> PlayoutResult:
-    """Play ``kernel`` (mutated) to the end of the hand with the greedy policy."""
+    """Play ``kernel`` (mutated) to the end of the hand with the greedy policy.
+
+    ``reply`` > 0 (scoring games, a line with two ends): each scoring move is also charged that share of
+    the best score the next player could answer with at once from its hand (a one-move look-ahead).
+    """
     if kernel.status == PLAYING and kernel.placed and len(kernel.ends) == 2 and not kernel.pending:
-        return _two_ends(kernel, rules, scores, eggs, rnd)
+        return _two_ends(kernel, rules, scores, eggs, rnd, reply)
     sides = rules.sides
     made = [0] * rules.num_sides
     scoring = rules.scores_during_play
@@ -118,7 +130,7 @@ def value(rules: LineRules, side: int, scores: tuple[int, ...], result: PlayoutR
 
 
 def _two_ends(
-    kernel: Kernel, rules: LineRules, scores: tuple[int, ...], eggs: int, rnd: Callable[[], float]
+    kernel: Kernel, rules: LineRules, scores: tuple[int, ...], eggs: int, rnd: Callable[[], float], reply: float
 ) -> PlayoutResult:
     """The same policy as ``playout`` on bare integers, for a line with two ends and no spinner to come."""
     hands = kernel.hands
@@ -137,6 +149,7 @@ def _two_ends(
     stuck = 0
     last = kernel.last_player
     pips, high, low = PIPS, HIGH, LOW
+    pip_key, double_key, score_key = PIP_KEY, DOUBLE_KEY, SCORE_KEY
     while True:
         hand = hands[seat]
         fit_left = hand & with_pip[left]
@@ -155,7 +168,7 @@ def _two_ends(
             continue
         stuck = 0
         raw = left * left_weight + right * right_weight
-        best_key = -1.0
+        best_key = -math.inf
         best_tile = -1
         best_left = True
         for fit, on_left in ((fit_left, True), (fit_right, False)):
@@ -166,11 +179,32 @@ def _two_ends(
                 fit ^= bit
                 tile = bit.bit_length() - 1
                 double = high[tile] == low[tile]
-                key = pips[tile] + (3 if double else 0) + rnd() * TIE_BREAK
+                key = pip_key * pips[tile] + (double_key if double else 0) + rnd() * TIE_BREAK
                 if scoring:
                     count = raw - end * end_weight + (pips[tile] - end) * (2 if double else 1)
                     if count % 5 == 0:
-                        key += 4 * count
+                        key += score_key * count
+                    if reply:
+                        far = pips[tile] - end
+                        if on_left:
+                            answer = _best_answer(
+                                hands[(seat + direction) % players],
+                                far,
+                                2 if double else 1,
+                                right,
+                                right_weight,
+                                with_pip,
+                            )
+                        else:
+                            answer = _best_answer(
+                                hands[(seat + direction) % players],
+                                left,
+                                left_weight,
+                                far,
+                                2 if double else 1,
+                                with_pip,
+                            )
+                        key -= score_key * reply * answer
                 if key > best_key:
                     best_key, best_tile, best_left = key, tile, on_left
         tile = best_tile
@@ -198,6 +232,25 @@ def _two_ends(
     kernel.last_player = last
     end_score = score_hand(rules, kernel, eggs)
     return PlayoutResult(tuple(m + p for m, p in zip(made, end_score.points)), end_score.winning_side, None)
+
+
+def _best_answer(
+    hand: int, left: int, left_weight: int, right: int, right_weight: int, with_pip: tuple[int, ...]
+) -> int:
+    """The highest count that is a multiple of 5 the holder of ``hand`` can make at once on these ends."""
+    best = 0
+    # Laying on one end replaces it; the other end keeps its count.
+    for end, other in ((left, right * right_weight), (right, left * left_weight)):
+        fit = hand & with_pip[end]
+        while fit:
+            bit = fit & -fit
+            fit ^= bit
+            tile = bit.bit_length() - 1
+            double = HIGH[tile] == LOW[tile]
+            count = other + (PIPS[tile] - end) * (2 if double else 1)
+            if count % 5 == 0 and count > best:
+                best = count
+    return best
 
 
 SCORE_STYLE = {FIVES: 1, MUGGINS: 2}

@@ -44,7 +44,8 @@ from bones.runners.kernel import (
     in_setup,
     legal,
 )
-from bones.runners.rules import RunnerMove, RunnersObservation, to_public
+from bones.runners.moves import RunnerMove, to_public
+from bones.runners.state import RunnersObservation
 
 WIN = 100_000
 SCALE = 10  # evaluation units per point

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 
 from bones.tetradominoes.kernel import DRAW, GIVE, KEEP, PASS, PLACE, REVEAL, TILES_BY_PAIR, Kernel
-from bones.tetradominoes.rules import TetraObservation
+from bones.tetradominoes.state import TetraObservation
 from bones.tiles import HIGH, LOW, tiles_of
 
 ALL_TILES = (1 << 28) - 1

@@ -44,7 +44,7 @@ from bones.tetradominoes.kernel import (
 )
 from bones.tetradominoes.moves import TetraMove
 from bones.tetradominoes.pieces import ANY_COLOUR, DARK, LIGHT
-from bones.tetradominoes.rules import TetraObservation
+from bones.tetradominoes.state import TetraObservation
 from bones.tiles import HIGH, LOW
 
 ALL_TILES = (1 << 28) - 1

@@ -34,7 +34,7 @@ from bones.game import Observation, Rules
 from bones.tetradominoes.kernel import ANSWER, DOMINO, KEEP, OFFER, PLACE, SKIP, TET, TETRO, Kernel
 from bones.tetradominoes.moves import TetraMove
 from bones.tetradominoes.pieces import ANY_COLOUR, DARK, DIRS, LIGHT
-from bones.tetradominoes.rules import TetraObservation
+from bones.tetradominoes.state import TetraObservation
 from bones.tiles import HIGH, LOW
 
 WIN = 3.0  # a tetromino that ends the game

@@ -1,0 +1,169 @@
+// Domino Finder's table: the 7x8 layout of dominoes (face down, face up, or taken), the pawns, the
+// treasure to find. The squares the player may step onto glow; a tap (or Enter) flips there.
+// Reads only the view (v.board: FinderState.client_view).
+import { $, el } from "../shell/dom.js";
+import { half, tileEl } from "../shell/tiles.js";
+import * as F from "./finder-words.js";
+import { registerBoard } from "./index.js";
+
+const COLOURS = ["#f2c14e", "#e8615a", "#6cc3f0", "#a98bf5"];
+
+function cellSize(v) {
+  const board = $("board");
+  const [rows, cols] = v.board.size;
+  // Dominoes lie end to end along a row with a small gap between them and between rows (less on
+  // a phone held sideways, where the rows have little height).
+  const gap = board.clientHeight < 300 ? 2 : 6;
+  const pad = board.clientHeight < 300 ? 6 : 24;
+  board.style.setProperty("--gap", `${gap}px`);
+  const byWidth = (board.clientWidth - pad - (cols / 2) * gap) / cols;
+  const byHeight = (board.clientHeight - pad - rows * gap) / rows;
+  return Math.max(16, Math.floor(Math.min(byWidth, byHeight, 64)));
+}
+
+function pawn(v, seat) {
+  const p = el("span", "finder-pawn", v.seats[seat].name.charAt(0).toUpperCase());
+  p.style.background = COLOURS[seat % COLOURS.length];
+  p.setAttribute("aria-hidden", "true");
+  return p;
+}
+
+function renderBoard(ctx, v) {
+  const b = v.board;
+  const board = $("board");
+  board.setAttribute("aria-label", "The layout: seven rows of face-down dominoes");
+  const active = document.activeElement;
+  const focused = active && board.contains(active) ? active.dataset.square : null;
+  const legal = new Set(F.myTurn(v) ? v.legal_moves : []);
+  const pawns = F.pawnsBySquare(v);
+  const hint = ctx.S.hint && ctx.S.hint.best;
+  const grid = el("div", "finder");
+  grid.style.setProperty("--cell", `${cellSize(v)}px`);
+  for (const row of b.rows) {
+    const line = el("div", "finder-row");
+    for (let c = 0; c < row.length; c += 2) {
+      const [left, right] = [row[c], row[c + 1]];
+      const domino = el("div", `finder-domino ${left.face}`);
+      if (left.face === "up") {
+        const t = tileEl(left.pips, right.pips, { vertical: false });
+        t.classList.add("static");
+        t.replaceChildren(half(left.pips, false), half(right.pips, false));
+        domino.appendChild(t);
+      } else if (left.face === "down") {
+        const t = tileEl(0, 0, { vertical: false, back: true });
+        t.classList.add("static");
+        domino.appendChild(t);
+      }
+      for (const square of [left, right]) {
+        const s = el("button", `finder-square ${square.end}`);
+        s.type = "button";
+        s.dataset.square = square.name;
+        const can = legal.has(square.name);
+        s.classList.toggle("target", can);
+        s.classList.toggle("hinted", hint === square.name);
+        s.tabIndex = can ? 0 : -1;
+        if (!can) s.setAttribute("aria-disabled", "true");
+        s.setAttribute("aria-label", `${F.squareWords(v, square, pawns)}${can ? ": step here and flip" : ""}`);
+        for (const seat of pawns.get(square.name) || []) s.appendChild(pawn(v, seat));
+        s.addEventListener("click", () => tap(ctx, square.name, s));
+        s.addEventListener("keydown", onKey);
+        domino.appendChild(s);
+      }
+      line.appendChild(domino);
+    }
+    grid.appendChild(line);
+  }
+  board.replaceChildren(grid);
+  if (focused) board.querySelector(`[data-square="${focused}"]`)?.focus();
+}
+
+function onKey(ev) {
+  const all = [...document.querySelectorAll(".finder-square.target")];
+  const i = all.indexOf(ev.currentTarget);
+  if (["ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown"].includes(ev.key) && all.length) {
+    ev.preventDefault();
+    const d = ev.key === "ArrowRight" || ev.key === "ArrowDown" ? 1 : -1;
+    all[(i + d + all.length) % all.length].focus();
+  }
+}
+
+function tap(ctx, square, e) {
+  const v = ctx.S.view;
+  if (!v || ctx.S.busy || v.status !== "playing") return;
+  if (!F.myTurn(v)) { ctx.sound("nope"); ctx.say(`Wait: it is ${v.seats[v.to_move].name}'s turn`, true); return; }
+  if (!v.legal_moves.includes(square)) {
+    ctx.sound("nope");
+    ctx.say(`${square} cannot be reached: walk over face-up dominoes and empty spaces to a face-down one`, true);
+    return;
+  }
+  ctx.send(square, e);
+}
+
+function seatTiles(ctx, v, seat) {
+  const found = v.board.found[seat] || [];
+  const box = el("div", "backs faceup");
+  for (const t of found) {
+    const [a, b] = t.split(":").map(Number);
+    const tile = tileEl(a, b, { vertical: true });
+    tile.classList.add("static");
+    tile.style.width = "14px";
+    tile.style.height = "28px";
+    box.appendChild(tile);
+  }
+  if (v.board.skipping[seat]) box.appendChild(el("span", "count", "skips a turn"));
+  box.setAttribute("aria-label", `${v.seats[seat].name} found ${found.length} treasure${found.length === 1 ? "" : "s"}${v.board.skipping[seat] ? " and skips the next turn" : ""}`);
+  return box;
+}
+
+function renderMine(ctx, v) {
+  const hand = $("hand");
+  hand.replaceChildren();
+  hand.style.setProperty("--tw", "30px");
+  const b = v.board;
+  const line = el("div", "finder-mine");
+  line.appendChild(el("span", "", F.treasureWords(v)));
+  if (b.treasure) {
+    const [x, y] = b.treasure.split(":").map(Number);
+    const t = tileEl(x, y, { vertical: false });
+    t.classList.add("static", "finder-treasure");
+    t.setAttribute("role", "img");
+    t.setAttribute("aria-label", `the treasure ${b.treasure}`);
+    line.appendChild(t);
+  }
+  const mine = b.found[v.seat] || [];
+  line.appendChild(el("span", "dim", `You found ${mine.length} of ${b.to_win}${b.skipping[v.seat] ? " · you skip your next turn" : ""}`));
+  hand.appendChild(line);
+}
+
+export const finderBoard = {
+  enter() {},
+  render(ctx) {
+    const v = ctx.S.view;
+    renderBoard(ctx, v);
+    renderMine(ctx, v);
+    $("boneyard").hidden = true;
+  },
+  refit(ctx) {
+    const grid = document.querySelector("#board .finder");
+    const want = `${cellSize(ctx.S.view)}px`;
+    if (!grid || grid.style.getPropertyValue("--cell") === want) return false;
+    grid.style.setProperty("--cell", want);
+    return true;
+  },
+  seatTiles,
+  info: F.infoItems,
+  scores: F.scores,
+  turnText: (ctx, v) => F.turnText(v),
+  // The game's own narration, where the view has it; these words stand in without it.
+  describe: (ctx, v, last) => (last.text ? "" : F.describe(v, last)),
+  soundOf: () => "play",
+  bubbleOf: () => null,
+  automatic: () => false,
+  showHint(ctx, h) { return `Hint: step onto ${h.best}`; },
+  moveWords: (v, move) => `Step onto ${move}`,
+  key: () => false,
+  escape: () => false,
+  focusTarget: () => document.querySelector(".finder-square.target"),
+};
+
+registerBoard("finder", finderBoard);

@@ -1,0 +1,65 @@
+// Tetradominoes' moves by the cells a player taps, and its table in words. Pure functions of the
+// view (v.board is TetraState.client_view), so node's test runner checks them.
+import { seatName } from "../shell/words.js";
+
+export const myTurn = (v) => !!v && v.status === "playing" && v.to_move === v.seat;
+export const key = (cell) => `${cell[0]},${cell[1]}`;
+
+// What the seat may choose from: dominoes in hand, pieces of the pool (by side), other moves.
+export function sources(v) {
+  const tiles = new Map(), pieces = new Map(), actions = [];
+  if (!myTurn(v)) return { tiles, pieces, actions };
+  for (const c of v.board.choices) {
+    if (c.kind === "domino") tiles.set(c.source, [...(tiles.get(c.source) || []), c]);
+    else if (c.kind === "tetromino") pieces.set(c.source, [...(pieces.get(c.source) || []), c]);
+    else actions.push(c);
+  }
+  return { tiles, pieces, actions };
+}
+
+// The moves of ``source`` that cover every tapped cell: the cells that still glow, and the move
+// once one is left (several left on the same cells: the choice is asked in words).
+export function narrow(v, source, tapped = []) {
+  const { tiles, pieces } = sources(v);
+  const all = tiles.get(source) || pieces.get(source) || [];
+  const want = tapped.map(key);
+  const left = all.filter((c) => want.every((k) => c.cells.some((cell) => key(cell) === k)));
+  const glow = new Set();
+  for (const c of left) for (const cell of c.cells) if (!want.includes(key(cell))) glow.add(key(cell));
+  const move = left.length === 1 ? left[0].move : null;
+  const ask = left.length > 1 && glow.size === 0 ? left : [];
+  return { left, glow, move, ask };
+}
+
+export function turnText(v, pick = {}) {
+  if (!myTurn(v)) return `${v.seats[v.to_move].name} is thinking…`;
+  const b = v.board;
+  if (pick.source) {
+    const piece = pick.source.includes("/");
+    return piece ? `Lay ${pick.source.replace("/", ", ")} side up: tap the cells it covers` : `Play ${pick.source}: tap the cells it goes on`;
+  }
+  if (b.phase === "tetromino") return "Lay a tetromino on the domino you played (tap a piece), or skip";
+  if (b.phase === "domino") {
+    const { tiles } = sources(v);
+    return tiles.size ? "Play a domino: tap a glowing one in your hand" : "Nothing fits: show two dominoes and draw, or pass";
+  }
+  if (b.phase === "offer" || b.phase === "answer") return "Trade a domino, or keep yours";
+  if (b.phase === "return") return "Put a domino back in the pile";
+  return "Your turn";
+}
+
+export function infoItems(v) {
+  const b = v.board;
+  return [["Pile", b.pile_size], ["Pieces left", b.pool.length]];
+}
+
+export function scores(v) {
+  const b = v.board;
+  return { scores: b.counts, target: null, sides: b.sides };
+}
+
+export function cellWords(v, cell) {
+  let text = `row ${cell.row}, column ${cell.col}: ${cell.number}`;
+  if (cell.cover) text += `, under ${cell.cover.seat === v.seat ? "your" : `${seatName(v, cell.cover.seat)}'s`} ${cell.cover.piece} (${cell.cover.colour})`;
+  return text;
+}

@@ -1,0 +1,199 @@
+// Tetradominoes' table: the dominoes played as a grid of numbers, the tetrominoes laid on them, the
+// hand, the pool of pieces. A move is chosen by what it uses (a domino in hand, a piece of the pool)
+// and then the cells it covers: the cells that could still be covered glow until one move is left.
+import { $, el } from "../shell/dom.js";
+import { half, tileEl } from "../shell/tiles.js";
+import { parseTile, tileWords } from "../shell/words.js";
+import { registerBoard } from "./index.js";
+import * as T from "./tetra-words.js";
+
+const P = { source: null, tapped: [], at: -1 };
+
+function box(v) {
+  const b = v.board.box;
+  return { rows: b.bottom - b.top + 1, cols: b.right - b.left + 1, top: b.top, left: b.left };
+}
+
+function cellSize(v) {
+  const board = $("board");
+  const { rows, cols } = box(v);
+  return Math.max(14, Math.floor(Math.min((board.clientWidth - 16) / cols, (board.clientHeight - 16) / rows, 48)));
+}
+
+function renderBoard(ctx, v) {
+  const b = v.board;
+  const board = $("board");
+  board.setAttribute("aria-label", "The table: dominoes in a grid, tetrominoes on them");
+  const g = box(v);
+  const grid = el("div", "tetra");
+  grid.style.setProperty("--cell", `${cellSize(v)}px`);
+  grid.style.gridTemplateColumns = `repeat(${g.cols}, var(--cell))`;
+  grid.style.gridTemplateRows = `repeat(${g.rows}, var(--cell))`;
+  const { glow, ask } = P.source ? T.narrow(v, P.source, P.tapped) : { glow: new Set(), ask: [] };
+  const tapped = new Set(P.tapped.map(T.key));
+  const last = new Set(b.last_cells.map(T.key));
+  const byKey = new Map(b.cells.map((c) => [T.key([c.row, c.col]), c]));
+  const spots = new Set([...byKey.keys(), ...glow, ...tapped]);
+  for (const k of spots) {
+    const [r, c] = k.split(",").map(Number);
+    const cell = byKey.get(k);
+    const e = el(glow.has(k) ? "button" : "div", "tetra-cell");
+    if (e.tagName === "BUTTON") { e.type = "button"; e.classList.add("target"); e.addEventListener("click", () => tap(ctx, [r, c])); }
+    e.dataset.cell = k;
+    e.style.gridRow = String(r - g.top + 1);
+    e.style.gridColumn = String(c - g.left + 1);
+    if (cell) {
+      e.classList.add("number", `to-${cell.to.join("_")}`);
+      e.appendChild(half(cell.number, true));
+      if (cell.cover) {
+        const cover = el("span", `tetra-cover ${cell.cover.colour}`, cell.cover.piece);
+        cover.setAttribute("aria-hidden", "true");
+        e.appendChild(cover);
+      }
+      e.setAttribute("aria-label", T.cellWords(v, cell) + (glow.has(k) ? ": tap to cover" : ""));
+    } else {
+      e.setAttribute("aria-label", `row ${r}, column ${c}: empty${glow.has(k) ? ": tap to place" : ""}`);
+    }
+    e.classList.toggle("tapped", tapped.has(k));
+    e.classList.toggle("last", last.has(k));
+    grid.appendChild(e);
+  }
+  const actions = el("div", "tetra-actions");
+  const { pieces, actions: others } = T.sources(v);
+  for (const [source] of pieces) {
+    const btn = el("button", `btn tetra-piece${P.source === source ? " picked" : ""}`, source.replace("/", " "));
+    btn.type = "button";
+    btn.dataset.source = source;
+    btn.setAttribute("aria-label", `the ${source.split("/")[0]} piece, ${source.split("/")[1]} side up`);
+    btn.addEventListener("click", () => pick(ctx, source));
+    actions.appendChild(btn);
+  }
+  for (const c of [...ask, ...(P.source ? [] : others)]) {
+    const btn = el("button", "btn primary tetra-move", c.words);
+    btn.type = "button";
+    btn.dataset.move = c.move;
+    btn.addEventListener("click", () => ctx.send(c.move, btn));
+    actions.appendChild(btn);
+  }
+  if (P.source) {
+    const back = el("button", "btn tetra-back", "Back");
+    back.type = "button";
+    back.addEventListener("click", () => dropPick(ctx));
+    actions.appendChild(back);
+  }
+  const wrap = el("div", "tetra-wrap");
+  wrap.append(grid, actions);
+  board.replaceChildren(wrap);
+}
+
+function pick(ctx, source) {
+  const v = ctx.S.view;
+  P.source = P.source === source ? null : source;
+  P.tapped = [];
+  P.at = v.move_number;
+  ctx.render();
+  ctx.say(T.turnText(v, P));
+  document.querySelector(".tetra-cell.target")?.focus();
+}
+
+function tap(ctx, cell) {
+  const v = ctx.S.view;
+  if (!v || ctx.S.busy || !P.source) return;
+  P.tapped = [...P.tapped, cell];
+  const n = T.narrow(v, P.source, P.tapped);
+  if (n.move) { ctx.send(n.move); return; }
+  ctx.render();
+  ctx.say(n.ask.length ? "Which way round? Choose below" : T.turnText(v, P));
+}
+
+function dropPick(ctx) {
+  P.source = null;
+  P.tapped = [];
+  ctx.render();
+  ctx.say(T.turnText(ctx.S.view, P));
+}
+
+function renderHand(ctx, v) {
+  const hand = $("hand");
+  const b = v.board;
+  const { tiles } = T.sources(v);
+  const shown = new Set(b.revealed[v.seat] || []);
+  const mine = [...b.hidden, ...(b.revealed[v.seat] || [])].sort();
+  hand.replaceChildren();
+  hand.style.setProperty("--tw", `${Math.max(26, Math.min(50, Math.floor(window.innerHeight * 0.06)))}px`);
+  for (const t of mine) {
+    const [a, c] = parseTile(t);
+    const e = tileEl(a, c, { vertical: true, tag: "button" });
+    e.dataset.tile = t;
+    const can = tiles.has(t);
+    if (T.myTurn(v)) e.classList.add(can ? "fits" : "dim");
+    if (P.source === t) e.classList.add("picked");
+    if (shown.has(t)) e.classList.add("shown");
+    e.setAttribute("aria-label", `${tileWords(t)}${shown.has(t) ? ", shown to all" : ""}${can ? ", may be played" : ""}`);
+    e.addEventListener("click", () => {
+      if (!can) { ctx.sound("nope"); ctx.say(T.myTurn(v) ? `${t} fits nowhere now` : `Wait: it is ${v.seats[v.to_move].name}'s turn`, true); return; }
+      pick(ctx, t);
+    });
+    hand.appendChild(e);
+  }
+}
+
+function seatTiles(ctx, v, seat, side) {
+  const b = v.board;
+  const row = el("div", "backs");
+  for (const t of b.revealed[seat] || []) {
+    const [x, y] = parseTile(t);
+    const tile = tileEl(x, y, { vertical: !side });
+    tile.classList.add("static");
+    tile.style.width = side ? "26px" : "14px";
+    tile.style.height = side ? "13px" : "28px";
+    row.appendChild(tile);
+  }
+  for (let k = 0; k < (b.hidden_counts[seat] || 0); k++) {
+    const tile = tileEl(0, 0, { vertical: !side, back: true });
+    tile.classList.add("static");
+    tile.style.width = side ? "26px" : "14px";
+    tile.style.height = side ? "13px" : "28px";
+    row.appendChild(tile);
+  }
+  row.appendChild(el("span", "count", `${b.counts[b.sides[seat]]} laid`));
+  return row;
+}
+
+export const tetraBoard = {
+  enter() { P.source = null; P.tapped = []; },
+  render(ctx) {
+    const v = ctx.S.view;
+    if (P.at !== v.move_number) { P.source = null; P.tapped = []; }
+    renderBoard(ctx, v);
+    renderHand(ctx, v);
+    $("boneyard").hidden = true;
+  },
+  refit(ctx) {
+    const grid = document.querySelector("#board .tetra");
+    const want = `${cellSize(ctx.S.view)}px`;
+    if (!grid || grid.style.getPropertyValue("--cell") === want) return false;
+    grid.style.setProperty("--cell", want);
+    return true;
+  },
+  seatTiles,
+  info: T.infoItems,
+  scores: T.scores,
+  turnText: (ctx, v) => T.turnText(v, P),
+  describe: () => "",
+  soundOf: () => "play",
+  bubbleOf: () => null,
+  showHint(ctx, h) {
+    const c = ctx.S.view.board.choices.find((x) => x.move === h.best);
+    return `Hint: ${c ? c.words.charAt(0).toLowerCase() + c.words.slice(1) : h.best}`;
+  },
+  key: () => false,
+  escape(ctx) {
+    if (!P.source) return false;
+    dropPick(ctx);
+    return true;
+  },
+  focusTarget: () => document.querySelector(".tetra-cell.target") || document.querySelector(".hand .tile.fits") || document.querySelector(".tetra-move"),
+};
+
+registerBoard("tetradominoes", tetraBoard);

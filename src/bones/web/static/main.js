@@ -1,0 +1,37 @@
+// The web table's entry point: the renderers register their kinds of board, then the shell starts.
+// Plain ES modules, no build step.
+import "./boards/bingo.js";
+import "./boards/finder.js";
+import "./boards/line.js";
+import "./boards/runners.js";
+import "./boards/tetradominoes.js";
+import { fit, walk } from "./boards/line-layout.js";
+import { wireDialogs } from "./shell/dialogs.js";
+import { $, wait } from "./shell/dom.js";
+import { showHome, wireHome } from "./shell/home.js";
+import { api, connectionBack, connectionLost } from "./shell/net.js";
+import { PACE, S } from "./shell/state.js";
+import { staticTile } from "./shell/tiles.js";
+import { wireTable } from "./shell/table.js";
+
+async function boot() {
+  wireHome();
+  wireTable();
+  wireDialogs(showHome);
+  $("brand-tiles").append(staticTile(6, 5, 28, 56), staticTile(3, 3, 28, 56));
+  for (;;) {
+    try {
+      S.catalog = await api("GET", "/api/catalog");
+      connectionBack();
+      break;
+    } catch (e) {
+      await wait(connectionLost(e));
+    }
+  }
+  await showHome();
+}
+
+// For the browser tests and the console: the shell's state, and the line fitting to replay a board.
+window.BonesTable = { state: S, pace: PACE };
+window.BonesLayout = { fit, walk };
+boot();

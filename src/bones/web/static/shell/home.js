@@ -1,0 +1,109 @@
+// The first screen: CONTINUE, the level, the game, the number of players, PLAY. Every choice comes
+// from the catalog the server sends (the games the table can draw, their player counts and levels).
+import { askToAbandon, closeOverlays, openOverlay } from "./dialogs.js";
+import { $, el } from "./dom.js";
+import { NET, api, connectionBack, connectionLost } from "./net.js";
+import { S, saveSettings } from "./state.js";
+import { enterTable, stopLoop, toast } from "./table.js";
+import { LEVEL_NAMES, levelName, scoreText } from "./words.js";
+
+export function radio(container, items, selected, onPick) {
+  container.replaceChildren();
+  for (const item of items) {
+    const b = el("button", "", item.label);
+    b.type = "button";
+    b.setAttribute("role", "radio");
+    b.setAttribute("aria-checked", String(item.value === selected));
+    b.dataset.value = item.value;
+    b.addEventListener("click", () => onPick(item.value));
+    b.addEventListener("keydown", (e) => {
+      const keys = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+      if (!(e.key in keys)) return;
+      e.preventDefault();
+      const i = items.findIndex((x) => x.value === selected);
+      const next = items[(i + keys[e.key] + items.length) % items.length];
+      onPick(next.value);
+      [...container.children].find((c) => c.dataset.value === String(next.value))?.focus();
+    });
+    container.appendChild(b);
+  }
+}
+
+// The line CONTINUE shows for a match in progress.
+export const matchLine = (v) => [v.title, levelName(v.level), `hand ${v.hand_no}`, ...(v.scores ? [scoreText(v)] : [])].join(" · ");
+
+export function renderHome() {
+  const c = S.catalog;
+  if (!c) return;
+  const set = S.settings;
+  const game = c.games.find((g) => g.id === set.game) || c.games[0];
+  set.game = game.id;
+  if (!game.players.includes(set.players)) set.players = game.default_players;
+  const pick = (key) => (value) => { set[key] = value; saveSettings(); renderHome(); };
+  radio($("levels"), c.levels.map((l) => ({ value: l, label: LEVEL_NAMES[l] || l })), set.level, pick("level"));
+  // The games are named in short chips, however many there are; the chosen one is told in a line below.
+  radio($("games"), c.games.map((g) => ({ value: g.id, label: g.title })), set.game, pick("game"));
+  $("game-note").textContent = game.tagline || game.summary;
+  radio($("players"), game.players.map((n) => ({ value: n, label: String(n) })), set.players, pick("players"));
+  $("players-box").hidden = game.players.length < 2;
+  const ready = game.levels_ready || [];
+  const note = $("level-note");
+  if (!ready.includes(set.level)) {
+    const best = ready[ready.length - 1] || "easy";
+    note.textContent = `${levelName(set.level)} players are on their way: until then they play ${levelName(best)}.`;
+  } else if (game.in_pairs) {
+    note.textContent = "Your partner Max plays at least Hard; the level sets Lily and Zoe.";
+  } else {
+    note.textContent = "";
+  }
+  const cont = $("continue");
+  cont.hidden = !S.current;
+  if (S.current) $("continue-info").textContent = matchLine(S.current);
+}
+
+export async function showHome() {
+  stopLoop();
+  closeOverlays();
+  $("table").hidden = true;
+  $("home").hidden = false;
+  S.view = null;
+  clearTimeout(NET.homeTimer);
+  try {
+    S.current = await api("GET", "/api/games/current");
+    connectionBack();
+  } catch (e) {
+    S.current = null;
+    if (e.retry) NET.homeTimer = setTimeout(() => { if (!$("home").hidden && !openOverlay()) showHome(); }, connectionLost(e));
+  }
+  renderHome();
+  ($("continue").hidden ? $("play") : $("continue")).focus();
+}
+
+export async function startGame() {
+  // A new match gives up the unfinished one (perhaps from another tab): ask first.
+  let current;
+  try {
+    current = await api("GET", "/api/games/current");
+  } catch (e) {
+    toast(e.retry ? "Connection lost: no new match was started. Try again in a moment." : e.message);
+    return;
+  }
+  if (current) {
+    const choice = await askToAbandon(current, matchLine(current));
+    if (choice === "continue") enterTable(current);
+    if (choice !== "new") return;
+  }
+  const set = S.settings;
+  const body = { game: set.game, level: set.level };
+  const game = S.catalog.games.find((g) => g.id === set.game);
+  if (game && game.players.length > 1) body.players = set.players;
+  S.token = null;
+  try {
+    enterTable(await api("POST", "/api/games", body));
+  } catch (e) { toast(e.message); }
+}
+
+export function wireHome() {
+  $("play").addEventListener("click", startGame);
+  $("continue").addEventListener("click", () => { if (S.current) enterTable(S.current); });
+}

@@ -1,0 +1,519 @@
+// The table, whatever is played on it: the loop that lets the computers move at a readable pace,
+// the status line, the players' names, the score, the hint button, the hand sheet, the results, the
+// menu and the keys. The board itself (and what a move looks like) is the renderer's business:
+// ctx.S.board, chosen by the kind of board the catalog names for the game.
+import { rendererFor } from "../boards/index.js";
+import { hintTable } from "./hints.js";
+import { showGone, closeOverlays, openOverlay, keepFocus } from "./dialogs.js";
+import { $, el, richText, row, wait } from "./dom.js";
+import { showHome, startGame } from "./home.js";
+import { NET, answered, api, connectionBack, connectionLost, refused } from "./net.js";
+import { setSound, sound, soundOn } from "./sound.js";
+import { ANIM, FOCUS, PACE, S, entryOf } from "./state.js";
+import { staticTile } from "./tiles.js";
+import { levelName, scoreParts, sideName } from "./words.js";
+
+const TROPHY_PATHS = [
+  ["path", { fill: "#f2c14e", stroke: "#7a5600", "stroke-width": "2", d: "M18 8h28v10c0 10-6 18-14 19-8-1-14-9-14-19z" }],
+  ["path", { fill: "none", stroke: "#f2c14e", "stroke-width": "4", d: "M18 13H9c0 9 5 13 11 13M46 13h9c0 9-5 13-11 13" }],
+  ["rect", { x: "28", y: "37", width: "8", height: "10", fill: "#c8921a" }],
+  ["rect", { x: "20", y: "47", width: "24", height: "8", rx: "2", fill: "#f2c14e", stroke: "#7a5600", "stroke-width": "2" }],
+];
+const POSITIONS = { 2: { 1: "top" }, 3: { 1: "left", 2: "right" }, 4: { 1: "left", 2: "top", 3: "right" } };
+
+export const myTurn = () => !!S.view && S.view.status === "playing" && S.view.to_move === S.view.seat;
+
+// What a renderer may use of the shell.
+export const ctx = {
+  S,
+  anim: ANIM,
+  pace: PACE,
+  focus: FOCUS,
+  say,
+  sound,
+  send: (move, fromEl) => sendMove(move, fromEl),
+  render: () => render(),
+};
+
+function trophy() {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  for (const [name, value] of Object.entries({ viewBox: "0 0 64 64", width: "64", height: "64", "aria-hidden": "true" })) svg.setAttribute(name, value);
+  for (const [tag, attrs] of TROPHY_PATHS) {
+    const part = document.createElementNS(ns, tag);
+    for (const [name, value] of Object.entries(attrs)) part.setAttribute(name, value);
+    svg.appendChild(part);
+  }
+  return svg;
+}
+
+export function say(text, warn) {
+  const s = $("status");
+  s.textContent = text;
+  s.classList.toggle("warn", !!warn);
+}
+
+export function toast(text) {
+  const t = $("toast");
+  t.textContent = text;
+  t.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { t.hidden = true; }, 4000);
+}
+
+// ------------------------------------------------------------------ entering
+export function enterTable(v) {
+  const entry = entryOf(v.game);
+  const board = entry && rendererFor(entry.board);
+  if (!board) {
+    toast(`This table cannot draw ${v.title || v.game} yet.`);
+    return;
+  }
+  S.token = v.token || S.token;
+  S.board = board;
+  S.view = null;
+  v = adapt(v);
+  S.hint = null;
+  S.paused = false;
+  S.sheetShownFor = null;
+  board.enter(ctx);
+  $("home").hidden = true;
+  $("table").hidden = false;
+  closeOverlays();
+  applyView(v, { fresh: true });
+  schedule();
+}
+
+// The server's view as the table's board reads it.
+const adapt = (v) => (S.board && S.board.adapt ? S.board.adapt(v) : v);
+
+function turnText(v) {
+  if (v.status === "sheet") return S.board.handTitle ? S.board.handTitle(v) : sheetOf(v).title;
+  if (v.status === "over") return "The match is over";
+  return S.board.turnText(ctx, v);
+}
+
+export function applyView(raw, opts = {}) {
+  const v = adapt(raw);
+  const old = S.view;
+  S.view = v;
+  if (!old || old.move_number !== v.move_number || old.status !== v.status) S.hint = null;
+  const fresh = !old || old.id !== v.id;
+  const news = !fresh && v.last && v.last.move_number > old.move_number;
+  // The words for a move may name a place by where it lies on the board, so they are said from the
+  // board as drawn, after the hand and the status line have taken the room they need.
+  const tell = () => {
+    // The board's words for the move, else the game's own narration.
+    const event = news ? S.board.describe(ctx, v, v.last, old) || (v.last.text || "").replace(/\.$/, "") : "";
+    const turn = turnText(v);
+    say(event ? `${event}. ${turn}` : turn);
+    S.told = { view: v, text: $("status").textContent, tell };
+  };
+  if (news) {
+    const kind = S.board.soundOf(v.last);
+    sound(kind);
+    if (v.last.points > 0) setTimeout(() => sound("score"), 140);
+    S.lastShown = performance.now();
+    render({ animate: kind === "play" ? { seat: v.last.seat, fromRect: opts.fromRect } : null, old });
+    seatBubble(v, v.last);
+  } else {
+    render({ old });
+  }
+  tell();
+  refitBoard();
+}
+
+// A new hand size or a longer status line changes the board's room: the board is drawn again,
+// and the status, while it still tells the last move, is told from the board as drawn now.
+export function refitBoard() {
+  for (let i = 0; i < 2 && S.view; i++) {
+    if (!S.board.refit(ctx)) return;
+    retell();
+  }
+}
+
+export function retell() {
+  const told = S.told;
+  if (told && told.view === S.view && $("status").textContent === told.text) told.tell();
+}
+
+// ------------------------------------------------------------------- drawing
+export function render(opts = {}) {
+  const v = S.view;
+  if (!v) return;
+  // The match score: the view's, or the board's where the game keeps it in its own terms (sets).
+  const scored = !v.scores && S.board.scores ? { ...v, ...S.board.scores(v) } : v;
+  $("chip-score").hidden = !scored.scores;
+  if (scored.scores) $("chip-score").replaceChildren(richText(scoreParts(scored)));
+  const chip = $("chip-info");
+  const parts = [];
+  S.board.info(v).forEach(([label, value], i) => {
+    if (i) parts.push(" · ");
+    // The hand number reads as words; the counts beside it stand out.
+    parts.push(i ? `${label} ` : `${label} ${value}`);
+    if (i) parts.push({ tag: "b", text: String(value) });
+  });
+  const before = chip.textContent;
+  chip.replaceChildren(richText(parts));
+  if (before && chip.textContent !== before) { chip.classList.remove("flash"); void chip.offsetWidth; chip.classList.add("flash"); }
+  renderSeats(v);
+  S.board.render(ctx, opts);
+  if (!S.board.drawsHint) renderHint(v);
+  $("hint-btn").disabled = !myTurn();
+}
+
+function renderSeats(v) {
+  const pos = POSITIONS[v.players] || {};
+  for (const where of ["top", "left", "right"]) $(`seat-${where}`).replaceChildren();
+  $("felt").classList.toggle("crowded", v.players > 2);
+  const sheet = v.status !== "playing" && v.sheet ? v.sheet : null;
+  v.seats.forEach((seat, i) => {
+    if (i === v.seat) return;
+    const where = pos[(i - v.seat + v.players) % v.players];
+    const box = $(`seat-${where}`);
+    if (!box) return;
+    box.classList.toggle("active", v.status === "playing" && v.to_move === i);
+    box.classList.toggle("thinking", v.status === "playing" && v.to_move === i);
+    box.dataset.seat = i;
+    const plate = el("div", "nameplate");
+    plate.appendChild(el("span", "avatar", seat.name[0]));
+    plate.appendChild(el("span", "name", seat.name));
+    const partner = v.teams && v.sides[i] === v.sides[v.seat];
+    if (partner) plate.title = "your partner";
+    // How many tiles the player holds, in games where players hold tiles.
+    const held = sheet && sheet.hands ? sheet.hands[i].length : seat.hand_size;
+    const holds = held !== undefined && held !== null;
+    if (holds) {
+      const count = el("span", "count", String(held));
+      count.setAttribute("aria-label", `${held} tiles`);
+      plate.appendChild(count);
+    }
+    plate.appendChild(el("span", "turn-mark", "to play"));
+    plate.setAttribute("aria-label", `${seat.name}${partner ? " (your partner)" : ""}${holds ? `, ${held} tiles` : ""}${v.to_move === i ? ", to play" : ""}`);
+    if (seat.kind === "computer" && seat.plays && seat.plays !== seat.level) plate.title = `${plate.title ? plate.title + "; " : ""}plays ${levelName(seat.plays)}`;
+    box.appendChild(plate);
+    const side = where !== "top" && window.innerWidth > 600;
+    const tiles = S.board.seatTiles(ctx, v, i, side);
+    if (tiles) box.appendChild(tiles);
+  });
+  $("me").classList.toggle("active", myTurn());
+  const mine = sheet && sheet.hands ? sheet.hands[v.seat] : v.hand;
+  const partner = v.teams ? v.seats.findIndex((_, i) => i !== v.seat && v.sides[i] === v.sides[v.seat]) : -1;
+  $("me-label").replaceChildren(el("span", "", partner >= 0 ? `You (with ${v.seats[partner].name})` : "You"));
+  if (mine) $("me-label").appendChild(el("span", "count", String(mine.length)));
+  $("me-label").appendChild(el("span", "turn-mark", "your turn"));
+}
+
+function seatBubble(v, last) {
+  const anchor = last.seat === v.seat ? $("me-label") : document.querySelector(`.seat-panel[data-seat="${last.seat}"] .nameplate`);
+  const said = S.board.bubbleOf(v, last);
+  if (!anchor || !said) return;
+  const r = anchor.getBoundingClientRect();
+  const b = el("div", said.score ? "bubble score" : "bubble", said.text);
+  b.style.left = `${r.left + r.width / 2}px`;
+  // Above the name, unless that is over the score and the top line: then below it.
+  const above = r.top - 30;
+  b.style.top = `${above >= $("felt").getBoundingClientRect().top ? above : r.bottom + 4}px`;
+  b.style.position = "fixed";
+  document.body.appendChild(b);
+  setTimeout(() => b.remove(), 1500);
+}
+
+// The hint's estimates, for boards that do not show them their own way.
+function renderHint(v) {
+  const panel = $("hint-panel");
+  const h = S.hint;
+  if (!h || !h.estimates || !myTurn()) { panel.hidden = true; return; }
+  const choices = (v.board && v.board.choices) || [];
+  const wordsOf = (move) => (S.board.moveWords && S.board.moveWords(v, move)) || (choices.find((c) => c.move === move) || {}).words || move;
+  const { head, rows } = hintTable(h, wordsOf);
+  const table = el("table");
+  table.appendChild(row(head, { header: true }));
+  rows.forEach((cells, i) => table.appendChild(row(cells, { cls: i === 0 ? "best" : "" })));
+  panel.replaceChildren(el("h3", "", "What each move is worth"), table);
+  panel.hidden = false;
+}
+
+// ------------------------------------------------------------------- moves
+export async function sendMove(move, fromEl) {
+  const v = S.view;
+  if (!v || S.busy) return;
+  S.busy = true;
+  const fromRect = fromEl ? fromEl.getBoundingClientRect() : null;
+  try {
+    const next = await api("POST", `/api/games/${v.id}/moves`, { move, move_number: v.move_number });
+    answered();
+    applyView(next, { fromRect });
+  } catch (e) {
+    await handleError(e);
+  } finally {
+    S.busy = false;
+  }
+  schedule();
+}
+
+export async function handleError(e) {
+  if (e.retry) { connectionLost(e); return; }
+  if (S.view && (e.status === 409 || e.status === 404 || e.status === 403)) {
+    // A refusal that comes back every time must not be asked again at full speed.
+    refused();
+    try {
+      const v = await api("GET", `/api/games/${S.view.id}`);
+      applyView(v);
+      say(e.status === 409 ? `${e.message}. The table is up to date now.` : e.message, true);
+      return;
+    } catch (again) {
+      if (again.retry) { connectionLost(again); return; }
+      if (again.status === 404 || again.status === 403) { showGone(again.message); return; }
+    }
+  }
+  say(e.message || "Something went wrong", true);
+  toast(e.message || "Something went wrong");
+}
+
+async function showHint() {
+  const v = S.view;
+  if (!myTurn() || S.busy || S.hinting) return;
+  S.hinting = true;
+  $("hint-btn").classList.add("busy");
+  say("Hint: weighing every move…");
+  try {
+    const h = await api("GET", `/api/games/${v.id}/hint`);
+    if (S.view !== v) return;
+    S.hint = h;
+    const words = S.board.showHint(ctx, h);
+    render();
+    say(words);
+  } catch (e) { await handleError(e); }
+  finally { S.hinting = false; $("hint-btn").classList.remove("busy"); }
+}
+
+// ------------------------------------------------------------------ the loop
+export function stopLoop() { clearTimeout(S.timer); S.timer = null; }
+
+export function schedule(delay = 0) {
+  stopLoop();
+  S.timer = setTimeout(tick, Math.max(delay, NET.retryAt - performance.now()));
+}
+
+async function tick() {
+  keepFocus();
+  const v = S.view;
+  if (!v || S.paused || S.busy || $("table").hidden || !$("gone").hidden) return;
+  // While the server is away, only ask whether it is back (the view may have moved on meanwhile).
+  if (NET.lost) { await refresh(); return; }
+  if (v.status === "abandoned") { showGone(); return; }
+  if (v.status === "sheet") {
+    // Each hand's sheet is shown once (it stays the same view until NEXT HAND).
+    const sheetKey = `${v.id}:${v.sheet && v.sheet.number !== undefined ? v.sheet.number : v.move_number}`;
+    if (S.sheetShownFor !== sheetKey) {
+      S.sheetShownFor = sheetKey;
+      const delay = Math.max(0, PACE * 1.2 - (performance.now() - S.lastShown));
+      setTimeout(() => { if (S.view === v) showSheet(v); }, delay);
+    }
+    return;
+  }
+  if (v.status === "over") { showResults(v); return; }
+  const seat = v.to_move;
+  if (seat === v.seat) {
+    // A move that needs no choice (a pass): the server makes it, the top line says it.
+    if (S.board.automatic ? S.board.automatic(v) : !!v.forced) await step(v, PACE * 0.8);
+    return;
+  }
+  if (v.seats[seat].kind === "computer") {
+    await step(v, PACE);
+    return;
+  }
+  S.timer = setTimeout(refresh, 1500); // another person's turn
+}
+
+async function step(v, pace) {
+  S.busy = true;
+  try {
+    const next = await api("POST", `/api/games/${v.id}/step`, { move_number: v.move_number });
+    answered();
+    const rest = pace - (performance.now() - S.lastShown);
+    if (rest > 0) await wait(rest);
+    if (S.view !== v) return;
+    applyView(next);
+  } catch (e) {
+    await handleError(e);
+  } finally {
+    S.busy = false;
+  }
+  schedule();
+}
+
+export async function refresh() {
+  const v = S.view;
+  if (!v) return;
+  if (S.busy) { schedule(250); return; }
+  S.busy = true;
+  try {
+    const next = await api("GET", `/api/games/${v.id}`);
+    connectionBack();
+    if (S.view === v) applyView(next);
+  } catch (e) {
+    if (!e.retry) { showGone(e.message); return; } // gone or not ours: nothing left to poll
+    connectionLost(e);
+  } finally {
+    S.busy = false;
+  }
+  schedule();
+}
+
+// ------------------------------------------------------------ sheet, results
+// The sheet every game has: how the hand ended, and each side's points and match total.
+function sheetOf(v, tables) {
+  const sh = v.sheet;
+  if (tables) {
+    tables.hands.replaceChildren(row([v.teams ? "Pair" : "Player", "This hand", "Match"], { header: true }));
+    sh.points.forEach((points, side) => {
+      const won = (sh.winners || []).some((seat) => v.sides[seat] === side);
+      tables.hands.appendChild(row([sideName(v, side), points, sh.totals[side]], { cls: won ? "winner" : "" }));
+    });
+    tables.totals.replaceChildren();
+  }
+  const title = sh.final && sh.number === 1 ? "The game is over" : `Hand ${sh.number} is over`;
+  return { title, note: sh.note || "", final: sh.final };
+}
+
+function showSheet(v) {
+  const tables = { hands: $("sheet-hands"), totals: $("sheet-totals") };
+  const sheet = S.board.fillSheet ? S.board.fillSheet(ctx, v, tables) : sheetOf(v, tables);
+  $("sheet-title").textContent = sheet.title;
+  $("sheet-note").textContent = sheet.note;
+  $("next-hand").textContent = sheet.final ? "SEE RESULTS" : "NEXT HAND";
+  $("sheet").hidden = false;
+  sound("score");
+  $("next-hand").focus();
+}
+
+async function nextHand() {
+  const v = S.view;
+  if (!v || S.busy) return;
+  S.busy = true;
+  try {
+    const next = await api("POST", `/api/games/${v.id}/next-hand`);
+    answered();
+    $("sheet").hidden = true;
+    S.board.enter(ctx);
+    applyView(next);
+  } catch (e) { if (!e.retry) $("sheet").hidden = true; await handleError(e); }
+  finally { S.busy = false; }
+  schedule();
+}
+
+async function showResults(v) {
+  if (!$("results").hidden) return;
+  const mySide = v.sides[v.seat];
+  const won = v.outcome && v.outcome.winners.includes(v.seat);
+  const dry = v.outcome && /dry goat/.test(v.outcome.reason);
+  let title;
+  if (v.low_score_wins) title = won ? `${sideName(v, 1 - mySide)} are the goat: you win!` : `You and your partner are the goat${dry ? " (a dry goat!)" : ""}`;
+  else {
+    const winnerSide = v.outcome && v.outcome.winners.length ? v.sides[v.outcome.winners[0]] : null;
+    title = won ? "You win the match!" : winnerSide === null ? "The match is over" : `${sideName(v, winnerSide)} wins the match`;
+  }
+  const icon = $("results-icon");
+  icon.replaceChildren();
+  if (won) icon.appendChild(trophy());
+  else {
+    const [a, b] = v.low_score_wins ? [6, 6] : [1, 0];
+    const tile = staticTile(a, b, 30, 60);
+    tile.style.transform = "rotate(-8deg)";
+    icon.appendChild(tile);
+  }
+  $("results-title").textContent = title;
+  $("results-score").textContent = v.scores.map((s, side) => `${sideName(v, side, v.teams)} ${s}`).join(" – ");
+  $("results-hands").textContent = v.hands_won ? "Hands won: " + v.hands_won.map((n, side) => `${sideName(v, side, v.teams)} ${n}`).join(", ") : "";
+  $("stats-title").textContent = `Your ${v.title} statistics at ${levelName(v.level)}`;
+  const box = $("stats");
+  box.replaceChildren();
+  try {
+    const st = await api("GET", `/api/stats?game=${encodeURIComponent(v.game)}&level=${encodeURIComponent(v.level)}`);
+    const cells = [
+      ["Played", st.played], ["Won", st.won], ["Win %", `${Math.round(st.win_percent)}%`],
+      [v.low_score_wins ? "Best (lowest)" : "Best score", st.best_score ?? "–"],
+      ["Average", st.average_score ?? "–"], ["Streak", `${st.streak} (best ${st.best_streak})`],
+    ];
+    for (const [k, val] of cells) {
+      const d = el("div");
+      d.append(el("dt", "", k), el("dd", "", String(val)));
+      box.appendChild(d);
+    }
+  } catch (_) { /* statistics are a bonus */ }
+  $("results").hidden = false;
+  sound(won ? "score" : "pass");
+  $("again").focus();
+}
+
+// --------------------------------------------------------------------- menu
+function openMenu() { $("menu").hidden = false; $("m-resume").focus(); }
+
+function setPaused(p) {
+  S.paused = p;
+  $("paused").hidden = !p;
+  if (p) { stopLoop(); $("unpause").focus(); } else { schedule(); say(turnText(S.view)); }
+}
+
+function renderSoundButton() {
+  const b = $("m-sound");
+  b.textContent = `SOUND: ${soundOn() ? "ON" : "OFF"}`;
+  b.setAttribute("aria-pressed", String(soundOn()));
+}
+
+export function wireTable() {
+  $("menu-btn").addEventListener("click", openMenu);
+  $("hint-btn").addEventListener("click", showHint);
+  $("m-resume").addEventListener("click", () => { $("menu").hidden = true; if (S.paused) setPaused(false); });
+  $("m-pause").addEventListener("click", () => { $("menu").hidden = true; setPaused(true); });
+  $("m-new").addEventListener("click", () => { $("menu").hidden = true; showHome(); });
+  $("m-sound").addEventListener("click", () => {
+    setSound(!soundOn());
+    renderSoundButton();
+    sound("play");
+  });
+  $("unpause").addEventListener("click", () => setPaused(false));
+  $("next-hand").addEventListener("click", nextHand);
+  $("again").addEventListener("click", () => { $("results").hidden = true; startGame(); });
+  $("to-home").addEventListener("click", () => { $("results").hidden = true; showHome(); });
+  document.addEventListener("keydown", (ev) => {
+    if ($("table").hidden || ev.ctrlKey || ev.metaKey || ev.altKey || !S.board) return;
+    if (ev.key === "Escape") {
+      if (!$("menu").hidden) { $("menu").hidden = true; return; }
+      const dialogs = !$("sheet").hidden || !$("results").hidden;
+      if (!dialogs && !S.board.escape(ctx)) openMenu();
+      return;
+    }
+    const dialog = openOverlay();
+    if (dialog && dialog.id !== "paused") return; // P still resumes; other keys wait for the dialog
+    if (ev.key === "h" || ev.key === "H") showHint();
+    else if (ev.key === "p" || ev.key === "P") setPaused(!S.paused);
+    else S.board.key(ctx, ev);
+  });
+  // A redraw can change the room it is drawn in (a longer status wraps, the hand row grows), and
+  // the observer below then asks for another: two sizes taking turns redrew every frame, and a tile
+  // about to be tapped was detached each time. So only a new size is drawn again, and at most a few
+  // times a second.
+  let raf = 0, drawnFor = "", burst = 0, burstFrom = 0;
+  const relayout = () => {
+    cancelAnimationFrame(raf);
+    raf = requestAnimationFrame(() => {
+      if (!S.view) return;
+      const board = $("board");
+      const size = `${board.clientWidth}x${board.clientHeight}/${window.innerWidth}x${window.innerHeight}`;
+      if (size === drawnFor) return;
+      const now = performance.now();
+      if (now - burstFrom > 1000) { burstFrom = now; burst = 0; }
+      if (++burst > 4) { raf = 0; setTimeout(relayout, 1000 - (now - burstFrom)); return; }
+      drawnFor = size;
+      render(); retell(); refitBoard();
+    });
+  };
+  window.addEventListener("resize", relayout);
+  if (window.ResizeObserver) new ResizeObserver(relayout).observe($("board"));
+  window.addEventListener("online", () => { if (NET.lost && S.view && !$("table").hidden) { NET.retryAt = 0; schedule(); } });
+  renderSoundButton();
+}
+

@@ -1,0 +1,56 @@
+// How the table names things in words: tiles, levels, players and sides, scores. Pure functions
+// of the view the server sends (node's test runner checks them), no page access.
+export const WORDS = ["blank", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+export const LEVEL_NAMES = { easy: "Easy", normal: "Normal", hard: "Hard", crazy: "Crazy" };
+
+export const levelName = (level) => LEVEL_NAMES[level] || level;
+
+export function numberWord(n) {
+  return WORDS[n] || String(n);
+}
+
+export function parseTile(text) {
+  return text.split(":").map(Number);
+}
+
+export function tileWords(text) {
+  const [a, b] = parseTile(text);
+  return a === b ? `double ${numberWord(a)}` : `${numberWord(a)}–${numberWord(b)}`;
+}
+
+export function seatName(v, seat) {
+  return seat === v.seat ? "You" : v.seats[seat].name;
+}
+
+// A side is one player, or a pair ("You & Max", or "Us"/"Them" where room is short).
+export function sideName(v, side, short) {
+  const seats = v.sides.map((s, i) => [s, i]).filter(([s]) => s === side).map(([, i]) => i);
+  if (seats.length > 1) {
+    if (short) return seats.includes(v.seat) ? "Us" : "Them";
+    return seats.map((i) => seatName(v, i)).join(" & ");
+  }
+  return seatName(v, seats[0]);
+}
+
+// The score line as parts: names as plain strings, the numbers bold, the goal dimmed. The names
+// come from players (a seat may be named by whoever made the table), so they stay text.
+export function scoreParts(v) {
+  const parts = [];
+  v.scores.forEach((score, side) => {
+    if (side) parts.push(" · ");
+    parts.push(`${sideName(v, side, v.teams)} `, { tag: "b", text: String(score) });
+  });
+  if (v.target !== null && v.target !== undefined) {
+    parts.push({ cls: "dim", text: v.low_score_wins ? ` · goat at ${v.target}` : ` / ${v.target}` });
+  }
+  return parts;
+}
+
+export function scoreText(v) {
+  const parts = v.scores.map((s, side) => `${sideName(v, side, v.teams)} ${s}`);
+  if (v.target === null || v.target === undefined) return parts.join(" · ");
+  const target = v.low_score_wins ? `goat at ${v.target}` : `to ${v.target}`;
+  return `${parts.join(" · ")} (${target})`;
+}
+
+export const partsText = (parts) => parts.map((p) => (typeof p === "string" ? p : p.text)).join("");

@@ -1,0 +1,72 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { fixture, load } from "./helpers.mjs";
+
+const B = await load("boards/bingo-words.js");
+
+test("a double that may declare honours is one tile with two choices", () => {
+  const v = fixture("bingo-lead-honours");
+  const { byTile, actions } = B.choicesByTile(v);
+  assert.deepEqual(byTile.get("5:5").map((c) => c.move), ["5:5", "5:5+honours"]);
+  assert.deepEqual(byTile.get("6:1").map((c) => c.move), ["6:1"]);
+  assert.equal(byTile.get("5:5")[1].words, "Play 5:5 and declare honours: double");
+  assert.deepEqual(actions, []);
+  assert.equal(B.turnText(v, null), "Your lead: play a tile");
+  assert.equal(B.turnText(v, "5:5"), "5:5: play it plain or declare honours");
+  assert.equal(B.trumpWords(v.board.trump), "Trumps: threes");
+});
+
+test("answering: the tile led is on the table, and who led it is said", () => {
+  const v = fixture("bingo-answer");
+  assert.deepEqual(B.trickOnTable(v), [{ seat: 1, tile: "3:2", honours: 0 }]);
+  assert.equal(B.turnText(v, null), "Answer 3:2 with any tile");
+  assert.equal(B.describe(v, v.last), "Lily led 3:2");
+  assert.equal(B.soundOf(v.last.move), "play");
+  const following = { ...v, board: { ...v.board, must_follow: true } };
+  assert.equal(B.turnText(following, null), "Answer 3:2: follow it if you can");
+  // Not this seat's turn: nothing to choose, and the other player is thinking.
+  const waiting = { ...v, to_move: 1 };
+  assert.equal(B.choicesByTile(waiting).byTile.size, 0);
+  assert.equal(B.turnText(waiting, null), "Lily is thinking…");
+});
+
+test("the last two tiles of the boneyard: the trick's winner takes one, as buttons", () => {
+  const v = fixture("bingo-take");
+  const { byTile, actions } = B.choicesByTile(v);
+  assert.equal(byTile.size, 0);
+  assert.deepEqual(actions.map((c) => [c.move, c.words]), [
+    ["take-trump", "Take the trump tile"],
+    ["take-hidden", "Take the face-down tile"],
+  ]);
+  assert.equal(B.turnText(v, null), "Take the trump tile or the face-down tile");
+  // The answer that lost the trick, said with the points it gave.
+  assert.equal(B.describe(v, v.last), "Lily answered 1:1: you take the trick (8 points)");
+  assert.equal(B.describe(v, { seat: 1, move: "take-trump" }), "Lily takes the trump tile");
+  assert.equal(B.describe(v, { seat: 0, move: "close" }), "You close: the trump tile is turned down, nobody draws again");
+  assert.equal(B.soundOf("take-hidden"), "draw");
+});
+
+test("the end of a hand: who reached 70 and the sets it gave", () => {
+  const v = fixture("bingo-hand-over");
+  assert.equal(v.status, "sheet");
+  const r = v.sheet.details;
+  assert.deepEqual(r, v.board.results.at(-1));
+  assert.equal(B.handTitle(v, r), "Lily reached 70: 2 sets");
+  assert.deepEqual(B.sheetRows(v, r), [
+    { name: "You", won: false, cells: [1, 0, 7, 0, 0] },
+    { name: "Lily", won: true, cells: [5, 50, 79, 2, 2] },
+  ]);
+  assert.equal(B.SHEET_HEAD.length, B.sheetRows(v, r)[0].cells.length + 1);
+  const failed = { ...r, ending: "closer-failed", closed_by: 1, winner: 0, sets: [1, 0] };
+  assert.equal(B.handTitle(v, failed), "Lily closed but fell short: You win 1 set");
+  assert.equal(B.handTitle(v, { ...r, ending: "no-sets", winner: null }), "The tiles ran out with nobody at 70: no sets");
+});
+
+test("the points towards 70 and the tricks taken, per player", () => {
+  const v = fixture("bingo-answer");
+  const line = B.pointsLine(v);
+  assert.deepEqual(line.map((p) => p.name), ["You", "Lily"]);
+  assert.deepEqual(line.map((p) => p.points), v.board.points);
+  assert.deepEqual(line.map((p) => p.tricks), v.board.tricks_taken);
+  assert.deepEqual(B.infoItems(v), [["Hand", 1], ["Boneyard", v.board.boneyard_size]]);
+});

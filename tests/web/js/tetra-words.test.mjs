@@ -1,0 +1,50 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { fixture, load } from "./helpers.mjs";
+
+const T = await load("boards/tetra-words.js");
+
+test("the first domino: every tile in hand goes on the first two cells, either way round", () => {
+  const v = fixture("tetra-first");
+  const { tiles, pieces, actions } = T.sources(v);
+  assert.deepEqual([...tiles.keys()].sort(), ["2:2", "5:1", "6:2", "6:6"]);
+  assert.equal(pieces.size, 0);
+  assert.deepEqual(actions, []);
+  assert.equal(T.turnText(v), "Play a domino: tap a glowing one in your hand");
+  assert.equal(T.turnText(v, { source: "5:1" }), "Play 5:1: tap the cells it goes on");
+  // Both cells glow; tapped, two moves are left on the same cells: asked in words.
+  assert.deepEqual([...T.narrow(v, "5:1").glow].sort(), ["0,0", "0,1"]);
+  const one = T.narrow(v, "5:1", [[0, 0]]);
+  assert.deepEqual([...one.glow], ["0,1"]);
+  assert.equal(one.move, null);
+  const both = T.narrow(v, "5:1", [[0, 0], [0, 1]]);
+  assert.deepEqual(both.ask.map((c) => c.words), ["Play 5:1: 1 on 0,0, 5 on 0,1", "Play 5:1: 5 on 0,0, 1 on 0,1"]);
+  // A double has one way round: its cells make the move.
+  assert.equal(T.narrow(v, "2:2", [[0, 0], [0, 1]]).move, "2:2@0,0>");
+});
+
+test("a tetromino is narrowed down by the cells tapped", () => {
+  const v = fixture("tetra-tetromino");
+  const { pieces, actions } = T.sources(v);
+  assert.deepEqual([...pieces.keys()], ["J/light"]);
+  assert.deepEqual(actions.map((c) => c.move), ["skip"]);
+  assert.equal(T.turnText(v), "Lay a tetromino on the domino you played (tap a piece), or skip");
+  const all = T.narrow(v, "J/light");
+  assert.equal(all.left.length, 2);
+  assert.ok(all.glow.has("-1,-1") && all.glow.has("-3,0") && all.glow.has("-1,-2"));
+  // A cell only one placement covers decides it.
+  assert.equal(T.narrow(v, "J/light", [[-3, 0]]).move, "J/light@-3,-1 -3,0 -2,-1 -1,-1");
+  assert.equal(T.narrow(v, "J/light", [[-1, -1]]).move, null);
+  assert.deepEqual(T.scores(v).scores, v.board.counts);
+});
+
+test("stuck: the dominoes to show are buttons, with nothing to tap on the table", () => {
+  const v = fixture("tetra-stuck");
+  const { tiles, actions } = T.sources(v);
+  assert.equal(tiles.size, 0);
+  assert.deepEqual(actions.map((c) => c.words).slice(0, 2), ["Show 2:2 6:0", "Show 2:2 6:2"]);
+  assert.equal(T.turnText(v), "Nothing fits: show two dominoes and draw, or pass");
+  assert.deepEqual(T.infoItems(v), [["Pile", v.board.pile_size], ["Pieces left", 6]]);
+  const cell = v.board.cells[0];
+  assert.equal(T.cellWords(v, cell).startsWith(`row ${cell.row}, column ${cell.col}: ${cell.number}`), true);
+});

@@ -1,0 +1,46 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { fixture, load } from "./helpers.mjs";
+
+const words = await load("shell/words.js");
+
+test("tiles are named in words, numbers past twelve as digits", () => {
+  assert.equal(words.tileWords("6:6"), "double six");
+  assert.equal(words.tileWords("3:0"), "three–blank");
+  assert.equal(words.tileWords("12:1"), "twelve–one");
+  assert.equal(words.tileWords("15:2"), "15–two");
+});
+
+test("a pair is named by both players, or Us and Them where room is short", () => {
+  const v = fixture("line-kozel-sheet");
+  assert.deepEqual(v.sides, [0, 1, 0, 1]);
+  assert.equal(words.sideName(v, 0), "You & Max");
+  assert.equal(words.sideName(v, 1), "Lily & Zoe");
+  assert.equal(words.sideName(v, 0, true), "Us");
+  assert.equal(words.sideName(v, 1, true), "Them");
+});
+
+test("the score line keeps a player's name as text and marks only the numbers", () => {
+  const v = structuredClone(fixture("line-spinner"));
+  v.seats[1].name = "<iframe onload=alert(1)>";
+  v.scores = [15, 40];
+  const parts = words.scoreParts(v);
+  assert.deepEqual(parts, [
+    "You ", { tag: "b", text: "15" }, " · ", "<iframe onload=alert(1)> ", { tag: "b", text: "40" },
+    { cls: "dim", text: ` / ${v.target}` },
+  ]);
+  assert.equal(words.partsText(parts), `You 15 · <iframe onload=alert(1)> 40 / ${v.target}`);
+  assert.equal(words.scoreText(v), `You 15 · <iframe onload=alert(1)> 40 (to ${v.target})`);
+});
+
+test("a game where the low score wins says where the goat line is", () => {
+  const v = fixture("line-kozel-sheet");
+  assert.equal(words.scoreText(v), `Us ${v.scores[0]} · Them ${v.scores[1]} (goat at ${v.target})`);
+  assert.deepEqual(words.scoreParts(v).at(-1), { cls: "dim", text: ` · goat at ${v.target}` });
+});
+
+test("a game without a target shows the scores alone", () => {
+  const v = { ...fixture("line-spinner"), target: null, scores: [1, 2] };
+  assert.equal(words.scoreText(v), "You 1 · Lily 2");
+  assert.equal(words.scoreParts(v).length, 5);
+});

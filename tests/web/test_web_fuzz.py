@@ -1,0 +1,233 @@
+"""Thousands of malformed requests to every route of the web table, on SQLite and PostgreSQL (issue 13).
+
+A seeded generator (the same requests every run) mixes wrong types, huge numbers, NaN,
+NUL bytes, unicode, missing and unknown fields, made-up ids and tokens, wrong methods,
+forged cookies and oversized bodies into otherwise sensible requests. No answer may be a
+5xx, and a refused request (4xx) may change nothing: the whole database is compared
+before and after it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.routing import APIRoute
+from fastapi.testclient import TestClient
+from sqlalchemy import select
+from starlette.routing import Mount, Route
+
+from bones.web.app import create_app
+from bones.web.players import COOKIE
+from bones.web.storage import Base, Store
+
+REQUESTS = 800  # per database: a few seconds each on a quiet machine, 10-15 s on a loaded one
+
+WEIRD_VALUES: list[Any] = [
+    None,
+    True,
+    False,
+    0,
+    -1,
+    2**63,
+    2**200,
+    1.5,
+    -0.0,
+    1e308,
+    "",
+    "x" * 300,
+    "\u0000",
+    "a\u0000b",
+    "ünïcødé 😀 \u202e",
+    "6:6",
+    "6:3@left",
+    "pass",
+    "draw",
+    [],
+    {},
+    [1, "2", None],
+    {"kind": "human"},
+    {"a": {"b": {"c": []}}},
+]
+RAW_BODIES = [
+    b"",
+    b"NaN",
+    b"Infinity",
+    b"-Infinity",
+    b"1e999",
+    b'{"move_number": NaN}',
+    b'{"move_number": Infinity, "move": "6:6"}',
+    b'{"move_number": 1e999, "move": "6:6"}',
+    b'{"move_number": -1e999}',
+    b'{"players": 1e400}',
+    b'{"move_number": ' + b"9" * 4400 + b"}",
+    b'{"move_number": 0, "move": "6:6\\u0000"}',
+    b'{"game": "draw\\u0000"}',
+    b'{"\\u0000": 1}',
+    b"\x00",
+    b"\xff\xfe\xfd",
+    b'{"move": "6:6", "move_number": 0',
+    b"[" * 3000 + b"]" * 3000,
+    b'{"a":' * 2000 + b"1" + b"}" * 2000,
+    b"null",
+    b"[]",
+    b'"just a string"',
+    b"<xml/>",
+]
+METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "HEAD"]
+FIELDS = {
+    "game": ["draw", "block", "kozel", "partnership", "chess", "", "x" * 40],
+    "level": ["easy", "normal", "hard", "crazy", "godlike", ""],
+    "players": [2, 3, 4, 7, 0, -3],
+    "seats": [[{"kind": "human"}, {"kind": "computer"}], [{"kind": "robot"}], [{"kind": "human"}] * 9],
+    "seed": [1, 2**128, -5],
+    "setup": [{"hands": [["6:6"], ["5:5"]]}, {"hands": "no"}, {}],
+    "move": ["6:6", "6:3@left", "pass", "draw", "hello"],
+    "move_number": [0, 1, 2, 10**6, -1],
+    "name": ["Ann", "<b>bold</b>", "x" * 30, "Zoë"],
+}
+PARAM_VALUES = {
+    "game_id": ["nope", "0" * 32, "ünï", "a" * 65, "%00", "..%2F..%2Fetc", "NaN", "1e999", "%F0%9F%98%80"],
+    "seat": ["0", "1", "3", "-1", "9" * 30, "NaN", "1.5", "true", "x"],
+    "game": ["draw", "kozel", "partnership", "chess", "%00", "x" * 200, "ünï"],
+}
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    url = (
+        f"sqlite:///{tmp_path / 'bones.sqlite3'}"
+        if request.param == "sqlite"
+        else request.getfixturevalue("postgres_url")
+    )
+    store = Store(url)
+    yield store
+    Base.metadata.drop_all(store.engine)
+    store.close()
+
+
+def snapshot(store: Store) -> list[Any]:
+    """Every row of every table, in a fixed order."""
+    rows: list[Any] = []
+    with store.engine.connect() as connection:
+        for table in Base.metadata.sorted_tables:
+            found = connection.execute(select(table).order_by(*table.primary_key.columns)).all()
+            rows.append((table.name, [tuple(json.dumps(v, sort_keys=True, default=str) for v in r) for r in found]))
+    return rows
+
+
+def routes(app: Any) -> list[tuple[str, list[str]]]:
+    """Every path the app answers (templates with {params}) and its methods."""
+    found: list[tuple[str, list[str]]] = []
+    for route in app.routes:
+        if isinstance(route, APIRoute | Route):
+            found.append((route.path, sorted(route.methods or ["GET"])))
+        elif isinstance(route, Mount):
+            found.append((route.path + "/{file}", ["GET"]))
+    return found
+
+
+class Fuzzer:
+    def __init__(self, rng: random.Random, game_id: str, token: str) -> None:
+        self.rng, self.game_id, self.token = rng, game_id, token
+
+    def value(self, field: str | None = None) -> Any:
+        if field in FIELDS and self.rng.random() < 0.5:
+            return self.rng.choice(FIELDS[field])
+        return self.rng.choice(WEIRD_VALUES)
+
+    def path(self, template: str) -> str:
+        def fill(match: re.Match[str]) -> str:
+            name = match.group(1)
+            if name == "game_id" and self.rng.random() < 0.6:
+                return self.game_id
+            if name == "file":
+                return self.rng.choice(["table.js", "table.css", "..%2F..%2Fapp.py", "nope.js", "%00", "a" * 300])
+            return str(self.rng.choice(PARAM_VALUES.get(name, ["x", "%00", "0"])))
+
+        return re.sub(r"\{(\w+)(?::\w+)?\}", fill, template)
+
+    def body(self) -> tuple[bytes | None, str | None]:
+        roll = self.rng.random()
+        kind = self.rng.choice(
+            ["application/json", "application/json", "text/plain", None, "application/x-www-form-urlencoded"]
+        )
+        if roll < 0.25:
+            return self.rng.choice(RAW_BODIES), kind
+        if roll < 0.30:
+            return b'{"move": "' + b"Z" * 70_000 + b'", "move_number": 0}', kind
+        if roll < 0.35:
+            return None, None
+        fields = self.rng.sample(sorted(FIELDS), self.rng.randint(0, 4))
+        data: Any = {field: self.value(field) for field in fields}
+        if self.rng.random() < 0.2:
+            data[self.rng.choice(["extra", "\u0000", "ü", "move_number"])] = self.value()
+        if self.rng.random() < 0.1:
+            data = self.value()
+        return json.dumps(data, allow_nan=True).encode(), kind
+
+    def request(self) -> dict[str, Any]:
+        headers: dict[str, str | bytes] = {}
+        roll = self.rng.random()
+        if roll < 0.5:
+            headers["X-Seat-Token"] = self.token
+        elif roll < 0.7:
+            headers["X-Seat-Token"] = self.rng.choice(["", "nope", "t" * 500, "ü 😀".encode(), b"\xff\x01"])
+        if self.rng.random() < 0.1:
+            headers["Cookie"] = self.rng.choice(
+                [f"{COOKIE}=forged.0000", f"{COOKIE}=" + "A" * 24 + "." + "0" * 32, f"{COOKIE}=", "junk"]
+            )
+        params = {}
+        if self.rng.random() < 0.3:
+            params = {self.rng.choice(["game", "level", "x", "move_number"]): str(self.value("game"))}
+        body, kind = self.body()
+        if kind:
+            headers["Content-Type"] = kind
+        return {"headers": headers, "params": params, "content": body}
+
+
+def test_malformed_requests_get_no_5xx_and_refused_ones_change_nothing(store: Store) -> None:
+    app = create_app(store, allow_setup=True)
+    with TestClient(app, raise_server_exceptions=False) as client:  # one event loop for all: much faster
+        fuzz(client, app, store)
+
+
+def fuzz(client: TestClient, app: Any, store: Store) -> None:
+    first = client.post("/api/games", json={"game": "draw", "level": "easy"}).json()
+    rng = random.Random(13)
+    fuzzer = Fuzzer(rng, first["id"], first["token"])
+    table = routes(app)
+    assert {"/api/games", "/api/games/{game_id}/moves", "/api/player/name"} <= {path for path, _ in table}
+    before = snapshot(store)
+    statuses: dict[int, int] = {}
+    started = time.perf_counter()
+    for number in range(REQUESTS):
+        template, methods = rng.choice(table)
+        method = rng.choice(methods) if rng.random() < 0.85 else rng.choice(METHODS)
+        path = fuzzer.path(template)
+        request = fuzzer.request()
+        if method in ("GET", "HEAD", "OPTIONS", "DELETE") and rng.random() < 0.7:
+            request["content"] = None
+        answer = client.request(method, path, **request)
+        statuses[answer.status_code] = statuses.get(answer.status_code, 0) + 1
+        what = f"request {number}: {method} {path} {request['headers']} {str(request['content'])[:200]}"
+        assert answer.status_code < 500, f"{what} -> {answer.status_code} {answer.text[:300]}"
+        if answer.status_code == 201:
+            # The new match replaced the player's old one: aim at the one still played.
+            fuzzer.game_id, fuzzer.token = answer.json()["id"], answer.json()["token"]
+        if answer.status_code >= 400:
+            assert snapshot(store) == before, f"{what} -> {answer.status_code} changed the database"
+        elif method not in ("GET", "HEAD"):  # an answered read changes nothing: no need to look again
+            before = snapshot(store)
+    elapsed = time.perf_counter() - started
+    # Most requests must be refused, and some must get through, or the fuzzer tests nothing.
+    refused = sum(count for status, count in statuses.items() if status >= 400)
+    assert refused > REQUESTS // 2 and statuses.get(200, 0) + statuses.get(201, 0) > 20, statuses
+    assert {413, 422, 403, 404, 405} <= set(statuses), statuses
+    print(f"{REQUESTS} requests in {elapsed:.1f} s: {dict(sorted(statuses.items()))}")

@@ -1,0 +1,193 @@
+"""Every board the browser draws besides the line: a whole game played by clicking, in Chromium.
+
+Each game is started through the API of a test server (a seed, or a deal near the end of the
+match so one hand decides it), then played from the page: our moves by clicking what glows, the
+computers' at ``?pace=0``, hand sheets closed with NEXT HAND, until the results. No console
+errors are allowed. Screenshots of each game mid-play at the three sizes land in test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import bones
+from bones.web.entries import BOARDS, game_catalog
+from tests.web.test_web_browser import LANDSCAPE, PORTRAIT, SHORT
+
+pytestmark = pytest.mark.slow
+
+STATIC = Path(__file__).resolve().parents[2] / "src" / "bones" / "web" / "static"
+
+READY = """() => { const s = window.BonesTable.state, v = s.view;
+  if (!v || s.busy) return false;
+  if (v.status !== 'playing') return true;
+  return v.to_move === v.seat && !v.forced; }"""
+
+
+def bingo_near_the_end(seed: int) -> dict[str, Any]:
+    """A shuffled deal with both players one set from the target: the first hand that gives sets ends it."""
+    tiles = [str(t) for t in bones.tiles.pip_set(6).tiles]
+    random.Random(seed).shuffle(tiles)
+    return {
+        "hands": [tiles[:7], tiles[7:14]],
+        "trump_tile": tiles[14],
+        "boneyard": tiles[15:],
+        "leader": 0,
+        "sets": [6, 6],
+    }
+
+
+def click_bingo(page: Any, move: str) -> None:
+    tile = move.split("+")[0]
+    if ":" not in tile:
+        page.locator(f'.bingo-move[data-move="{move}"]').click()
+        return
+    page.locator(f'.hand .tile[data-tile="{tile}"]').click()
+    # A double that may declare honours asks which: plain or with honours.
+    if page.locator(f'.bingo-move[data-move="{move}"]').count():
+        page.locator(f'.bingo-move[data-move="{move}"]').click()
+
+
+def click_finder(page: Any, move: str) -> None:
+    page.locator(f'.finder-square.target[data-square="{move}"]').click()
+
+
+def click_runners(page: Any, move: str) -> None:
+    if move == "swap":
+        page.locator('.runners-move[data-move="swap"]').click()
+        return
+    if "-" not in move:
+        page.locator(f'.runners-cell.target[data-cell="{move}"]').click()
+        return
+    # A run a step at a time: where the runner turns, where it stops, then the jumps (or none).
+    _start, corner, rest = move.split("-")
+    end = rest.split("x")[0]
+    page.locator(f'.runners-cell.target[data-cell="{corner}"]').click()
+    page.locator(f'.runners-cell.target[data-cell="{end}"]').click()
+    button = page.locator(f'.runners-move[data-move="{move}"]')
+    if button.count():
+        button.click()
+
+
+def click_tetradominoes(page: Any, move: str) -> None:
+    view = page.evaluate("() => window.BonesTable.state.view")
+    choice = next(c for c in view["board"]["choices"] if c["move"] == move)
+    if choice["kind"] not in ("domino", "tetromino"):
+        page.locator(f'.tetra-move[data-move="{move}"]').click()
+        return
+    # What the move uses (a domino in hand, a piece), then its cells until it is the only move left.
+    if choice["kind"] == "domino":
+        page.locator(f'.hand .tile[data-tile="{choice["source"]}"]').click()
+    else:
+        page.locator(f'.tetra-piece[data-source="{choice["source"]}"]').click()
+    number = view["move_number"]
+    moved = f"window.BonesTable.state.view.move_number > {number} || window.BonesTable.state.busy"
+    for row, col in choice["cells"]:
+        # A tap that leaves one move sends it: then the next cell never glows.
+        cell = f'.tetra-cell[data-cell="{row},{col}"]'
+        page.wait_for_function(f"() => {moved} || document.querySelector('{cell}.target, {cell}.tapped')")
+        if page.evaluate(f"() => {moved}"):
+            return
+        target = page.locator(f"{cell}.target")
+        if target.count():
+            target.click()
+    button = page.locator(f'.tetra-move[data-move="{move}"]')
+    page.wait_for_function(f"() => {moved} || document.querySelector('.tetra-move[data-move=\"{move}\"]')")
+    if not page.evaluate(f"() => {moved}"):
+        button.click()
+
+
+GAMES: dict[str, tuple[dict[str, Any], Callable[[Any, str], None]]] = {
+    "bingo": ({"game": "bingo", "level": "easy", "setup": bingo_near_the_end(3), "seed": 3}, click_bingo),
+    "finder": ({"game": "finder", "level": "easy", "seed": 5}, click_finder),
+    "runners": ({"game": "runners", "level": "easy", "seed": 5}, click_runners),
+    "tetradominoes": ({"game": "tetradominoes", "level": "easy", "seed": 5}, click_tetradominoes),
+}
+
+
+def open_game(browser: Any, server: Any, body: dict[str, Any], viewport: dict[str, int]) -> Any:
+    page = browser.new_page(viewport=viewport, reduced_motion="reduce")
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    page.errors = errors
+    created = page.request.post(
+        f"{server.url}/api/games", data=json.dumps(body), headers={"Content-Type": "application/json"}
+    )
+    assert created.status == 201, created.text()
+    page.goto(f"{server.url}/?pace=0")
+    page.locator("#continue").click()
+    page.wait_for_selector("#table:not([hidden])")
+    return page
+
+
+def play_to_the_end(page: Any, click: Callable[[Any, str], None], shots: Callable[[int], None]) -> dict[str, Any]:
+    """Our moves by clicking (a random legal one, seeded), NEXT HAND on each sheet, until the results."""
+    rng = random.Random(0)
+    for turn in range(400):
+        page.wait_for_function(READY, timeout=20000)
+        view = page.evaluate("() => window.BonesTable.state.view")
+        if view["status"] == "over":
+            page.wait_for_selector("#results:not([hidden])")
+            return view
+        if view["status"] == "sheet":
+            page.wait_for_selector("#sheet:not([hidden])")
+            page.locator("#next-hand").click()
+            page.wait_for_function(f"() => window.BonesTable.state.view.status !== 'sheet' || {turn} < 0")
+            continue
+        shots(turn)
+        number = view["move_number"]
+        click(page, rng.choice(view["legal_moves"]))
+        page.wait_for_function(f"() => window.BonesTable.state.view.move_number > {number}")
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("size", ["1280x800", "360x740"])
+def test_a_whole_game_by_clicking(browser: Any, live_server: Any, artifacts: Path, game: str, size: str) -> None:
+    body, click = GAMES[game]
+    viewport = LANDSCAPE if size == "1280x800" else PORTRAIT
+    page = open_game(browser, live_server, body, viewport)
+
+    def shots(turn: int) -> None:
+        if turn == 1 and size == "1280x800":
+            # The hint: the best move said on the top line, every move's estimate in the panel.
+            page.locator("#hint-btn").click()
+            page.wait_for_function(
+                "() => !window.BonesTable.state.hinting && window.BonesTable.state.hint", timeout=30000
+            )
+            assert page.locator("#status").inner_text().startswith("Hint:")
+            assert page.locator("#hint-panel:not([hidden]) tr").count() >= 2
+            page.screenshot(path=str(artifacts / f"game-{game}-hint.png"))
+        # Mid-play, the first time the player chooses after a few moves: the board at every size.
+        if turn != 3 or size != "1280x800":
+            return
+        for name, other in (("1280x800", LANDSCAPE), ("360x740", PORTRAIT), ("740x360", SHORT)):
+            page.set_viewport_size(other)
+            page.wait_for_timeout(400)
+            page.screenshot(path=str(artifacts / f"game-{game}-{name}.png"))
+        page.set_viewport_size(viewport)
+        page.wait_for_timeout(200)
+
+    final = play_to_the_end(page, click, shots)
+    assert final["outcome"] is not None
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(artifacts / f"game-{game}-{size}-results.png"))
+    assert page.locator("#results-title").inner_text()
+    assert not page.errors, page.errors
+
+
+def test_the_catalog_offers_every_board_the_browser_draws() -> None:
+    # A kind of board is offered when its renderer exists and the page loads it.
+    main = (STATIC / "main.js").read_text()
+    for kind in BOARDS:
+        assert (STATIC / "boards" / f"{kind}.js").exists(), kind
+        assert f'import "./boards/{kind}.js";' in main, kind
+    offered = {entry["board"] for entry in game_catalog()}
+    assert offered == set(BOARDS)
