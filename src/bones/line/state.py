@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import FrozenInstanceError, dataclass, field
 from operator import add
-from typing import Any
+from typing import Any, cast
 
 from bones.chance import shuffled_range
 from bones.game import HandResult, IllegalMoveError, Move, Observation, Outcome, SettledState, State
@@ -596,8 +596,9 @@ class _Draft(LineState):
     __slots__ = ()
     # Both, so that the class gets the plain C attribute setter: a Python-level __delattr__
     # left inherited would route every assignment through a call of object.__setattr__.
-    __setattr__ = object.__setattr__  # type: ignore[assignment]
-    __delattr__ = object.__delattr__  # type: ignore[assignment]
+    # (Typed as Any: mypy would compare the slot wrappers with LineState's frozen methods.)
+    __setattr__ = cast(Any, object.__setattr__)
+    __delattr__ = cast(Any, object.__delattr__)
 
 
 _new_state = object.__new__

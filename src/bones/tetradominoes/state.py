@@ -350,11 +350,6 @@ class TetraState(SettledState):
 
         return render_state(self, seat)
 
-    def legend(self) -> str:
-        from bones.tetradominoes.text import LEGEND
-
-        return LEGEND
-
     # -- what the faces read ---------------------------------------------
 
     def forced_move(self) -> TetraMove | None:
@@ -392,6 +387,11 @@ class TetraState(SettledState):
             return super().last_hand_points()
         winners = self.past_games[-1].winners
         return tuple(int(seat in winners) for seat in range(self.rules.num_players))
+
+    def legend(self) -> str:
+        from bones.tetradominoes.text import LEGEND
+
+        return LEGEND
 
     def narrate(self, before: State, names: Sequence[str], seat: int = 0) -> str:
         """In words, what happened since ``before``, as ``seat`` may know it."""

@@ -38,6 +38,7 @@ from sqlalchemy.engine import CursorResult, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
+from sqlalchemy.schema import DefaultClause
 
 ENV_URL = "BONES_DATABASE_URL"
 
@@ -412,8 +413,8 @@ def _add_missing_columns(engine: Engine) -> None:
             for column in missing:
                 kind = column.type.compile(dialect=engine.dialect)
                 default = column.server_default
-                if default is not None:
-                    clause = f" NOT NULL DEFAULT {default.arg}"  # type: ignore[attr-defined]
+                if isinstance(default, DefaultClause):
+                    clause = f" NOT NULL DEFAULT {default.arg}"
                 else:
                     assert column.nullable, f"{table.name}.{column.name} needs a server default to be added"
                     clause = ""
