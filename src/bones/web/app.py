@@ -72,6 +72,11 @@ class NewGame(Strict):
     game: Word = Field(default_factory=lambda: table_games()[0], description="an id of the games /api/catalog lists")
     level: Word = Field("normal", description="easy, normal, hard or crazy: how well the computers play")
     players: int | None = Field(None, ge=1, le=8, description="number of players where the game allows a choice (2-4)")
+    options: dict[Word, bool | int | str] | None = Field(
+        None,
+        max_length=16,
+        description="rule options by name, as the catalog's options list them (players has its own field)",
+    )
     seats: list[SeatSpec] | None = Field(
         None, max_length=8, description="who sits where (seat 0 is the creator, a human); default: you and computers"
     )
@@ -162,6 +167,16 @@ class View(BaseModel):
     board: dict[str, Any] = Field(..., description="the game's own view of your seat, which its board draws")
 
 
+class FreshStaticFiles(StaticFiles):
+    """The front end's files, which the browser asks again about on each load (it still gets a 304
+    when nothing changed): a new release must not run next to modules of the old one from the cache."""
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        response = super().file_response(*args, **kwargs)
+        response.headers["Cache-Control"] = "no-cache"
+        return response
+
+
 def create_app(store: Store | None = None, allow_setup: bool = False, referee: Referee | None = None) -> FastAPI:
     """The web table; ``allow_setup`` lets requests choose the deal (tests only)."""
     app = FastAPI(
@@ -177,7 +192,7 @@ def create_app(store: Store | None = None, allow_setup: bool = False, referee: R
     store = referee.store
     app.state.referee = referee
     templates = Jinja2Templates(directory=HERE / "templates")
-    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    app.mount("/static", FreshStaticFiles(directory=HERE / "static"), name="static")
     # The last added runs first: the guard sees every request before anything else.
     app.add_middleware(PlayerMiddleware, cookies=PlayerCookies(load_secret(data_dir(store.url))))
     app.add_middleware(Guard)
@@ -250,7 +265,15 @@ def create_app(store: Store | None = None, allow_setup: bool = False, referee: R
     def new_game(body: NewGame, player: Player) -> dict[str, Any]:
         seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
         table = referee.create(
-            body.game, body.level, body.players, body.seed, body.setup, seats, player=player, name=store.name_of(player)
+            body.game,
+            body.level,
+            body.players,
+            body.seed,
+            body.setup,
+            seats,
+            options=body.options,
+            player=player,
+            name=store.name_of(player),
         )
         return table.view(0, token=True)
 

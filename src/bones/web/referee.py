@@ -21,7 +21,7 @@ import bones
 from bones.bots import LEVELS
 from bones.game import GameOptionError, IllegalMoveError, Rules, State, game_info
 from bones.record import Record, RecordError
-from bones.web.entries import all_games, resolve_game
+from bones.web.entries import all_games, chosen_options, resolve_game
 from bones.web.limits import LRU, LockTable, RateLimiter
 from bones.web.storage import MatchResult, StaleError, Store, StoredGame
 from bones.web.table import (
@@ -73,6 +73,7 @@ class Referee:
         setup: Mapping[str, Any] | None = None,
         seats: Sequence[Mapping[str, Any]] | None = None,
         *,
+        options: Mapping[str, Any] | None = None,
         player: str,
         name: str | None = None,
     ) -> Table:
@@ -88,7 +89,12 @@ class Referee:
         if (seed is not None or setup is not None) and not self.allow_setup:
             # The seed gives the whole deal away; only tests may choose it.
             raise Forbidden("choosing the seed or the deal is only allowed on a test server")
+        try:
+            chosen = chosen_options(game, options or {})
+        except GameOptionError as error:
+            raise TableError(str(error)) from None
         game, options = resolve_game(game)
+        options.update(chosen)
         # A game with a fixed number of players (no players option) refuses another number below.
         if players is not None and "players" in game_info(game).option_names() and "players" not in options:
             options["players"] = players
