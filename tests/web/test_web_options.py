@@ -3,12 +3,14 @@ them (strictly checked), and the menu offers them. Names no game: it reads the c
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from bones.game import game_info
+from bones.web.entries import game_catalog
 
 
 def catalog(client: TestClient) -> list[dict[str, Any]]:
@@ -68,3 +70,32 @@ def test_static_files_are_checked_again_on_each_load(client: TestClient) -> None
     response = client.get("/static/main.js")
     assert response.status_code == 200
     assert response.headers["cache-control"] == "no-cache"
+
+
+@pytest.mark.slow
+def test_the_menu_offers_the_options_and_play_uses_them(browser: Any, live_server: Any, artifacts: Path) -> None:
+    from tests.web.test_web_browser import PORTRAIT
+
+    games = game_catalog()
+    # the game with a yes/no option and the most options, so that the picture shows several kinds
+    game = max((g for g in games if any(o["kind"] == "bool" for o in g["options"])), key=lambda g: len(g["options"]))
+    flag = next(o for o in game["options"] if o["kind"] == "bool")
+    page = browser.new_page(viewport=PORTRAIT)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    page.goto(f"{live_server.url}/?pace=0")
+    page.locator(f'#games [data-value="{game["id"]}"]').click()
+    page.wait_for_selector("#options-box:not([hidden])")
+    assert page.locator("#options .option").count() == len(game["options"])
+    page.locator(f"#option-{flag['name']}").click()
+    page.screenshot(path=str(artifacts / "menu-options-360x740.png"))
+    page.locator("#play").click()
+    page.wait_for_selector("#table:not([hidden]), #confirm:not([hidden])")
+    if page.locator("#confirm:not([hidden])").count():
+        page.locator("#confirm-new").click()
+    page.wait_for_function("() => window.BonesTable.state.view")
+    match_id = page.evaluate("() => window.BonesTable.state.view.id")
+    stored = live_server.store.load_game(match_id)
+    assert stored.record["options"][flag["name"]] == (not flag["default"])
+    assert not errors, errors
