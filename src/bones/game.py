@@ -360,6 +360,13 @@ class Rules(ABC):
         return None
 
     @property
+    def allows_undo(self) -> bool:
+        """Whether a player alone at the table may take moves back and restart: true only where
+        nothing is hidden and nothing is left to chance after the deal (a puzzle), so that going back
+        tells the player nothing new. False by default."""
+        return False
+
+    @property
     def low_score_wins(self) -> bool:
         """Whether a low score is good (points are written against a side, as in kozel)."""
         return False

@@ -148,6 +148,9 @@ class View(BaseModel):
     seats: list[dict[str, Any]] = Field(..., description="name, kind, side, and a computer's level")
     to_move: int | None
     legal_moves: list[str] = Field(..., description="your legal moves when it is your turn, else empty")
+    undo: bool = Field(
+        False, description="you may take moves back and restart (POST /undo, /restart): a puzzle played alone"
+    )
     forced: str | None = Field(
         ..., description="your only move when there is nothing to choose (a pass): POST /step makes it"
     )
@@ -333,6 +336,24 @@ def create_app(store: Store | None = None, allow_setup: bool = False, referee: R
     )
     def step(game_id: GameId, body: StepIn, player: Player, token: Token = None) -> dict[str, Any]:
         return referee.step(game_id, player, token, body.move_number)
+
+    @app.post(
+        "/api/games/{game_id}/undo",
+        response_model=View,
+        responses=errors,
+        summary="Take your last move back (a puzzle played alone: the view's undo says where)",
+    )
+    def undo(game_id: GameId, body: StepIn, player: Player, token: Token = None) -> dict[str, Any]:
+        return referee.undo(game_id, player, token, body.move_number)
+
+    @app.post(
+        "/api/games/{game_id}/restart",
+        response_model=View,
+        responses=errors,
+        summary="Take every move back: the puzzle as it was dealt (where the view's undo is true)",
+    )
+    def restart(game_id: GameId, body: StepIn, player: Player, token: Token = None) -> dict[str, Any]:
+        return referee.restart(game_id, player, token, body.move_number)
 
     @app.post("/api/games/{game_id}/next-hand", response_model=View, responses=errors, summary="Close the hand sheet")
     def next_hand(game_id: GameId, player: Player, token: Token = None) -> dict[str, Any]:

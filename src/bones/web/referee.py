@@ -267,6 +267,8 @@ class Referee:
                     table.step(*args)
                 elif action == "next_hand":
                     table.close_sheet(seat)
+                elif action == "rewind":
+                    table.rewind(*args)
                 self._save(table, old, snapshot[2])
             except (IllegalMoveError, ValueError) as error:
                 self._restore(table, snapshot)
@@ -293,6 +295,12 @@ class Referee:
 
     def step(self, game_id: str, player: str, token: str | None, move_number: int) -> dict[str, Any]:
         return self._change(game_id, player, token, "step", move_number)
+
+    def undo(self, game_id: str, player: str, token: str | None, move_number: int) -> dict[str, Any]:
+        return self._change(game_id, player, token, "rewind", 1, move_number)
+
+    def restart(self, game_id: str, player: str, token: str | None, move_number: int) -> dict[str, Any]:
+        return self._change(game_id, player, token, "rewind", move_number, move_number)
 
     def next_hand(self, game_id: str, player: str, token: str | None) -> dict[str, Any]:
         return self._change(game_id, player, token, "next_hand")

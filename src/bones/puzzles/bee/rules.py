@@ -77,6 +77,11 @@ distance: 1R3, 2R3D1 (any shortest path to the same cell is accepted); give-up e
 the round unsolved."""
 
     @property
+    def allows_undo(self) -> bool:
+        """Everything is on the table and nothing is left to chance: going back tells nothing new."""
+        return True
+
+    @property
     def num_players(self) -> int:
         return 1
 

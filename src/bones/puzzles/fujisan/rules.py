@@ -80,6 +80,11 @@ class FujisanRules(Rules):
 priest on T0 to T3; give-up ends the puzzle unsolved."""
 
     @property
+    def allows_undo(self) -> bool:
+        """Everything is on the table and nothing is left to chance: going back tells nothing new."""
+        return True
+
+    @property
     def num_players(self) -> int:
         return 1
 
