@@ -72,3 +72,41 @@ def test_undo_is_refused_where_the_rules_do_not_allow_it(client: TestClient, gam
     for action in ("undo", "restart"):
         response = client.post(f"{base}/{action}", headers=headers, json={"move_number": view["move_number"]})
         assert response.status_code == 409 and "does not allow" in response.json()["detail"], response.text
+
+
+@pytest.mark.slow
+def test_the_undo_button_takes_the_move_back(browser: Any, live_server: Any) -> None:
+    from tests.web.test_web_browser import PORTRAIT
+
+    page = browser.new_page(viewport=PORTRAIT, reduced_motion="reduce")
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    created = page.request.post(f"{live_server.url}/api/games", data={"game": UNDOABLE[0], "level": "easy", "seed": 5})
+    view = created.json()
+    headers = {"X-Seat-Token": view["token"]}
+    moved = page.request.post(
+        f"{live_server.url}/api/games/{view['id']}/moves",
+        data={"move": view["legal_moves"][0], "move_number": 0},
+        headers=headers,
+    )
+    assert moved.status == 200, moved.text()
+    page.goto(f"{live_server.url}/?pace=0")
+    page.locator("#continue").click()
+    page.wait_for_function("() => (window.BonesTable.state.view || {}).move_number === 1")
+    assert page.locator("#undo-btn").is_visible() and page.locator("#restart-btn").is_visible()
+    page.locator("#undo-btn").click()
+    page.wait_for_function("() => window.BonesTable.state.view.move_number === 0")
+    assert page.locator("#undo-btn").is_disabled()
+    assert page.evaluate("() => window.BonesTable.state.view.board") == view["board"]
+    assert not errors, errors
+
+
+@pytest.mark.slow
+def test_no_undo_button_where_the_game_does_not_allow_it(browser: Any, live_server: Any) -> None:
+    page = browser.new_page()
+    page.request.post(f"{live_server.url}/api/games", data={"game": OTHERS[0], "level": "easy", "seed": 5})
+    page.goto(f"{live_server.url}/?pace=0")
+    page.locator("#continue").click()
+    page.wait_for_function("() => window.BonesTable.state.view")
+    assert page.locator("#undo-btn").is_hidden() and page.locator("#restart-btn").is_hidden()
