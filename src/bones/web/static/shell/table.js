@@ -433,11 +433,14 @@ async function showResults(v) {
   const mySide = v.sides[v.seat];
   const won = v.outcome && v.outcome.winners.includes(v.seat);
   const dry = v.outcome && /dry goat/.test(v.outcome.reason);
+  // One game with no match around it (a puzzle, a solitaire): neither "match" nor hands won is said.
+  const single = v.target === null && v.hands.length <= 1;
+  const what = single ? "game" : "match";
   let title;
   if (v.low_score_wins) title = won ? `${sideName(v, 1 - mySide)} are the goat: you win!` : `You and your partner are the goat${dry ? " (a dry goat!)" : ""}`;
   else {
     const winnerSide = v.outcome && v.outcome.winners.length ? v.sides[v.outcome.winners[0]] : null;
-    title = won ? "You win the match!" : winnerSide === null ? "The match is over" : `${sideName(v, winnerSide)} wins the match`;
+    title = won ? (single ? "You win!" : "You win the match!") : winnerSide === null ? `The ${what} is over` : `${sideName(v, winnerSide)} wins the ${what}`;
   }
   const icon = $("results-icon");
   icon.replaceChildren();
@@ -449,8 +452,8 @@ async function showResults(v) {
     icon.appendChild(tile);
   }
   $("results-title").textContent = title;
-  $("results-score").textContent = v.scores.map((s, side) => `${sideName(v, side, v.teams)} ${s}`).join(" – ");
-  $("results-hands").textContent = v.hands_won ? "Hands won: " + v.hands_won.map((n, side) => `${sideName(v, side, v.teams)} ${n}`).join(", ") : "";
+  $("results-score").textContent = (v.scores || []).map((s, side) => `${sideName(v, side, v.teams)} ${s}`).join(" – ");
+  $("results-hands").textContent = v.hands_won && !single ? "Hands won: " + v.hands_won.map((n, side) => `${sideName(v, side, v.teams)} ${n}`).join(", ") : "";
   $("stats-title").textContent = `Your ${v.title} statistics at ${levelName(v.level)}`;
   const box = $("stats");
   box.replaceChildren();
