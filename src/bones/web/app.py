@@ -77,6 +77,9 @@ class NewGame(Strict):
         max_length=16,
         description="rule options by name, as the catalog's options list them (players has its own field)",
     )
+    problem: int | None = Field(
+        None, ge=1, le=10_000, description="a puzzle's problem from its book, by number (GET /api/problems/GAME)"
+    )
     seats: list[SeatSpec] | None = Field(
         None, max_length=8, description="who sits where (seat 0 is the creator, a human); default: you and computers"
     )
@@ -148,6 +151,7 @@ class View(BaseModel):
     seats: list[dict[str, Any]] = Field(..., description="name, kind, side, and a computer's level")
     to_move: int | None
     legal_moves: list[str] = Field(..., description="your legal moves when it is your turn, else empty")
+    problem: int | None = Field(None, description="the number of the book's problem this match lays out")
     undo: bool = Field(
         False, description="you may take moves back and restart (POST /undo, /restart): a puzzle played alone"
     )
@@ -275,10 +279,17 @@ def create_app(store: Store | None = None, allow_setup: bool = False, referee: R
             body.setup,
             seats,
             options=body.options,
+            problem=body.problem,
             player=player,
             name=store.name_of(player),
         )
         return table.view(0, token=True)
+
+    @app.get("/api/problems/{game}", summary="A puzzle's problems from the book, with your progress")
+    def problems(game: Annotated[str, PathParam(max_length=32)], player: Player) -> dict[str, Any]:
+        if find_entry(game) is None:
+            raise NotFound(f"no game {game!r}")
+        return referee.problems(game, player)
 
     @app.get("/api/rules/{game}", response_model=RulesPage, responses=errors, summary="The rules page of a game")
     def rules_page(game: str) -> dict[str, Any]:

@@ -99,6 +99,8 @@ def game_catalog() -> list[dict[str, Any]]:
                 "low_score_wins": rules.low_score_wins,
                 # the rule options the menu offers: every one the entry leaves open (players has its own row)
                 "options": [option_entry(o) for o in menu_options(entry)],
+                # how many problems the puzzle's book has (GET /api/problems/ID lists them)
+                "problems": len(info.problems()) if info.problems and not fixed else 0,
             }
         )
     return out

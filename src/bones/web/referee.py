@@ -8,6 +8,7 @@ with its own token).
 
 from __future__ import annotations
 
+import functools
 import secrets
 import threading
 import uuid
@@ -19,7 +20,7 @@ from typing import Any
 
 import bones
 from bones.bots import LEVELS
-from bones.game import GameOptionError, IllegalMoveError, Rules, State, game_info
+from bones.game import GameOptionError, IllegalMoveError, PuzzleProblem, Rules, Solvable, State, game_info
 from bones.record import Record, RecordError
 from bones.web.entries import all_games, chosen_options, resolve_game
 from bones.web.limits import LRU, LockTable, RateLimiter
@@ -74,6 +75,7 @@ class Referee:
         seats: Sequence[Mapping[str, Any]] | None = None,
         *,
         options: Mapping[str, Any] | None = None,
+        problem: int | None = None,
         player: str,
         name: str | None = None,
     ) -> Table:
@@ -86,7 +88,7 @@ class Referee:
         level = level.lower()
         if level not in LEVELS:
             raise TableError(f"unknown level {level!r}; the levels are {', '.join(LEVELS)}")
-        if (seed is not None or setup is not None) and not self.allow_setup:
+        if (seed is not None or (setup is not None and problem is None)) and not self.allow_setup:
             # The seed gives the whole deal away; only tests may choose it.
             raise Forbidden("choosing the seed or the deal is only allowed on a test server")
         try:
@@ -95,6 +97,11 @@ class Referee:
             raise TableError(str(error)) from None
         game, options = resolve_game(game)
         options.update(chosen)
+        if problem is not None:
+            # the book's layout, which the player chose by number: no secret in it, unlike a seed
+            laid_out = self._problem(game, problem, chosen)
+            options.update(laid_out.options)
+            setup = laid_out.setup
         # A game with a fixed number of players (no players option) refuses another number below.
         if players is not None and "players" in game_info(game).option_names() and "players" not in options:
             options["players"] = players
@@ -115,7 +122,7 @@ class Referee:
         # One match against computers at a time (the page's PLAY gives the unfinished one up, after asking), but
         # tables with seats for other people stay: a player may sit at several. Nobody else's match is touched.
         self._replace_solo_matches(player)
-        table = Table(uuid.uuid4().hex, level, seat_list, state)
+        table = Table(uuid.uuid4().hex, level, seat_list, state, problem=problem)
         self.store.create_game(
             table.id,
             game,
@@ -127,6 +134,33 @@ class Referee:
         )
         self._remember(table)
         return table
+
+    @staticmethod
+    def _problem(game: str, number: int, chosen: Mapping[str, Any]) -> PuzzleProblem:
+        info = game_info(game)
+        book = info.problems() if info.problems else ()
+        found = next((p for p in book if p.number == number), None)
+        if found is None:
+            numbers = f"problems 1-{len(book)}" if book else "no problem set"
+            raise TableError(f"{info.title} has no problem {number}: it has {numbers}")
+        clash = [name for name, value in chosen.items() if found.options.get(name, value) != value]
+        if clash:
+            raise TableError(f"problem {number} is played with {', '.join(f'{n}={found.options[n]}' for n in clash)}")
+        return found
+
+    def problems(self, game: str, player: str) -> dict[str, Any]:
+        """A puzzle's book of problems: each with its shortest solution and the player's best."""
+        game_id, _fixed = resolve_game(game)
+        info = game_info(game_id)
+        book = info.problems() if info.problems else ()
+        solved = self.store.problem_progress(player, game_id)
+        return {
+            "game": game,
+            "problems": [
+                {"number": p.number, "shortest": shortest_solution(game_id, p.number), "best": solved.get(p.number)}
+                for p in book
+            ],
+        }
 
     def _replace_solo_matches(self, player: str) -> None:
         solo = [
@@ -219,7 +253,8 @@ class Referee:
             raise Conflict(f"game {stored.id} cannot be replayed: {error}") from None
         assert state is not None
         seats = [Seat.from_row(s) for s in stored.seats]
-        return Table(stored.id, stored.level, seats, state, previous, stored.status)
+        problem = record.meta.get("problem")
+        return Table(stored.id, stored.level, seats, state, previous, stored.status, problem)
 
     def _remember(self, table: Table) -> None:
         with self._guard:
@@ -330,3 +365,11 @@ class Referee:
 
     def stats(self, player: str, game: str, level: str) -> dict[str, Any]:
         return self.store.stats(player, game, level)
+
+
+@functools.cache
+def shortest_solution(game: str, number: int) -> int | None:
+    """The moves of a shortest solution of a book's problem (the exact solver's; None if it has none)."""
+    problem = Referee._problem(game, number, {})
+    state = bones.rules(game, **problem.options).new_game(setup=problem.setup)
+    return len(state.solve()) if isinstance(state, Solvable) else None

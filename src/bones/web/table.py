@@ -79,6 +79,7 @@ class Table:
     state: State
     before: State | None = None
     status: str = "playing"
+    problem: int | None = None  # the book's problem laid out, if the match is one
 
     @property
     def rules(self) -> Rules:
@@ -90,7 +91,8 @@ class Table:
 
     @property
     def record(self) -> Record:
-        return Record.of(self.state, level=self.level)
+        meta = {"level": self.level} | ({"problem": self.problem} if self.problem is not None else {})
+        return Record.of(self.state, **meta)
 
     # -- who is asking -----------------------------------------------------
 
@@ -204,6 +206,8 @@ class Table:
             won=bool(outcome and seat in outcome.winners),
             score=scores[rules.sides[seat]] if scores else 0,
             low_score_wins=rules.low_score_wins,
+            problem=self.problem,
+            moves=self.move_number,
         )
 
     # -- what a seat sees --------------------------------------------------
@@ -242,6 +246,7 @@ class Table:
             "legal_moves": [str(m) for m in state.legal_moves] if mine else [],
             "forced": str(forced) if forced is not None else None,
             "undo": self.may_undo() and status == "playing",
+            "problem": self.problem,
             "hand_no": state.current_hand(),
             "scores": list(scores) if scores is not None else None,
             "last": self._last(seat),

@@ -44,6 +44,7 @@ from bones.puzzles.base import (
 from bones.puzzles.bee.puzzle import MIN_DICE, BeeLayout, BeeMoveError, BeeRound, generate, random_layout
 from bones.puzzles.grid import GridFormatError, dice_marker
 from bones.puzzles.layouts import BeeLayouts
+from bones.puzzles.problems import book_problems
 
 VERSION = 1
 _MOVE = re.compile(r"^([1-9])((?:[UDLR]\d+)+)$")
@@ -337,6 +338,8 @@ register(
         ),
         "move the dice into a connected swarm around the queen bee",
         layouts=BeeLayouts(),
+        # the book's problems are for the advanced rule
+        problems=lambda: book_problems("bee", advanced=True),
         board="bee",
         tagline="A puzzle: swarm the dice around the queen bee",
     )

@@ -61,6 +61,7 @@ from bones.puzzles.fujisan.puzzle import (
     square_name,
 )
 from bones.puzzles.layouts import FujisanLayouts
+from bones.puzzles.problems import book_problems
 
 VERSION = 2  # 2: no diagonal step on the peak
 
@@ -296,6 +297,7 @@ register(
         ),
         "guide four priests to the peak of Mount Fuji",
         layouts=FujisanLayouts(),
+        problems=lambda: book_problems("fujisan"),
         board="fujisan",
         tagline="A puzzle: guide four priests up the mountain to its peak",
     )
