@@ -3,11 +3,14 @@ number, and solving it is kept as the player's progress. Names no game: it reads
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from bones.game import Solvable
+from bones.web.entries import game_catalog
 
 
 def with_problems(client: TestClient) -> list[dict[str, Any]]:
@@ -54,3 +57,27 @@ def test_a_bad_problem_number_is_refused(client: TestClient) -> None:
     other = next(g for g in client.get("/api/catalog").json()["games"] if not g["problems"])
     response = client.post("/api/games", json={"game": other["id"], "level": "easy", "problem": 1})
     assert response.status_code == 400 and "no problem set" in response.json()["detail"]
+
+
+@pytest.mark.slow
+def test_the_menu_offers_the_problems_with_progress(browser: Any, live_server: Any, artifacts: Path) -> None:
+    from tests.web.test_web_browser import PORTRAIT
+
+    game = next(g for g in game_catalog() if g["problems"])
+    page = browser.new_page(viewport=PORTRAIT)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    page.goto(f"{live_server.url}/?pace=0")
+    page.locator(f'#games [data-value="{game["id"]}"]').click()
+    page.wait_for_selector("#problem option >> nth=1", state="attached")
+    assert page.locator("#problem option").count() == game["problems"] + 1
+    assert "0 of" in page.locator("#problem-note").inner_text()
+    page.locator("#problem").select_option("2")
+    page.screenshot(path=str(artifacts / "menu-problems-360x740.png"))
+    page.locator("#play").click()
+    page.wait_for_selector("#table:not([hidden]), #confirm:not([hidden])")
+    if page.locator("#confirm:not([hidden])").count():
+        page.locator("#confirm-new").click()
+    page.wait_for_function("() => (window.BonesTable.state.view || {}).problem === 2")
+    assert not errors, errors

@@ -45,6 +45,9 @@ export function renderHome() {
   radio($("games"), c.games.map((g) => ({ value: g.id, label: g.title })), set.game, pick("game"));
   $("game-note").textContent = game.tagline || game.summary;
   renderOptions(game, set);
+  renderProblems(game, set);
+  // a problem is played with its book's options: the menu's are not asked for
+  if (game.problems && (set.problems || {})[game.id]) $("options-box").hidden = true;
   radio($("players"), game.players.map((n) => ({ value: n, label: String(n) })), set.players, pick("players"));
   $("players-box").hidden = game.players.length < 2;
   const ready = game.levels_ready || [];
@@ -72,6 +75,44 @@ export function chosenOptions(game, set) {
     if (o.kind === "choice" ? o.choices.includes(value) : typeof value === typeof o.default) out[o.name] = value;
   }
   return out;
+}
+
+// The puzzle's problems from the book (fetched once per visit to the menu), each with the player's
+// progress: solved, and the fewest moves against the shortest solution.
+const BOOKS = new Map();
+
+function problemLabel(p) {
+  if (p.best === null) return `Problem ${p.number} · shortest ${p.shortest} moves`;
+  return `Problem ${p.number} · solved in ${p.best} (shortest ${p.shortest})${p.best <= p.shortest ? " ★" : ""}`;
+}
+
+function renderProblems(game, set) {
+  const box = $("problems-box");
+  box.hidden = !game.problems;
+  if (!game.problems) return;
+  const book = BOOKS.get(game.id);
+  if (!book) {
+    api("GET", `/api/problems/${encodeURIComponent(game.id)}`)
+      .then((answer) => { BOOKS.set(game.id, answer.problems); renderHome(); })
+      .catch(() => {});
+    return;
+  }
+  const select = $("problem");
+  const chosen = (set.problems || {})[game.id] || 0;
+  const items = [{ value: 0, label: "None: a new deal" }, ...book.map((p) => ({ value: p.number, label: problemLabel(p) }))];
+  select.replaceChildren(...items.map((item) => {
+    const option = el("option", "", item.label);
+    option.value = String(item.value);
+    return option;
+  }));
+  select.value = String(chosen);
+  select.onchange = () => {
+    set.problems = { ...(set.problems || {}), [game.id]: Number(select.value) };
+    saveSettings();
+    renderHome();
+  };
+  const solved = book.filter((p) => p.best !== null).length;
+  $("problem-note").textContent = `${solved} of ${book.length} solved`;
 }
 
 function renderOptions(game, set) {
@@ -118,6 +159,7 @@ function renderOptions(game, set) {
 }
 
 export async function showHome() {
+  BOOKS.clear(); // a problem solved since is told
   stopLoop();
   closeOverlays();
   $("table").hidden = true;
@@ -154,8 +196,11 @@ export async function startGame() {
   const game = S.catalog.games.find((g) => g.id === set.game);
   if (game && game.players.length > 1) body.players = set.players;
   if (game) {
-    const options = chosenOptions(game, set);
+    const problem = game.problems ? (set.problems || {})[game.id] || 0 : 0;
+    // A problem is played with the options its book gives: the menu's are not sent with it.
+    const options = problem ? {} : chosenOptions(game, set);
     if (Object.keys(options).length) body.options = options;
+    if (problem) body.problem = problem;
   }
   S.token = null;
   try {
