@@ -74,7 +74,7 @@ def test_static_files_are_checked_again_on_each_load(client: TestClient) -> None
 
 @pytest.mark.slow
 def test_the_menu_offers_the_options_and_play_uses_them(browser: Any, live_server: Any, artifacts: Path) -> None:
-    from tests.web.test_web_browser import PORTRAIT
+    from tests.web.test_web_browser import PORTRAIT, SHORT
 
     games = game_catalog()
     # the game with a yes/no option and the most options, so that the picture shows several kinds
@@ -90,6 +90,9 @@ def test_the_menu_offers_the_options_and_play_uses_them(browser: Any, live_serve
     assert page.locator("#options .option").count() == len(game["options"])
     page.locator(f"#option-{flag['name']}").click()
     page.screenshot(path=str(artifacts / "menu-options-360x740.png"))
+    page.set_viewport_size(SHORT)
+    page.screenshot(path=str(artifacts / "menu-options-740x360.png"))
+    page.set_viewport_size(PORTRAIT)
     page.locator("#play").click()
     page.wait_for_selector("#table:not([hidden]), #confirm:not([hidden])")
     if page.locator("#confirm:not([hidden])").count():
