@@ -360,6 +360,13 @@ class Rules(ABC):
         return None
 
     @property
+    def allows_undo(self) -> bool:
+        """Whether a player alone at the table may take moves back and restart: true only where
+        nothing is hidden and nothing is left to chance after the deal (a puzzle), so that going back
+        tells the player nothing new. False by default."""
+        return False
+
+    @property
     def low_score_wins(self) -> bool:
         """Whether a low score is good (points are written against a side, as in kozel)."""
         return False
@@ -475,12 +482,23 @@ class Variant:
 
 
 @dataclass(frozen=True)
+class PuzzleProblem:
+    """One published problem of a puzzle: its number in the book, the options it is played with and
+    the setup that lays it out (``rules.new_game(setup=...)``)."""
+
+    number: int
+    options: Mapping[str, Any]
+    setup: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """A game as the registry knows it. ``board``: the kind of picture a face draws it with (the web
     table draws the boards it knows, so a game joins the web by naming one); ``tagline``: one short
     line for a list of games; ``variants``: the named variants faces offer beside it; ``layouts``:
     a puzzle's layout tools (the puzzle commands list the games that have them); ``default``: the
-    game faces start with when none is named (the first registered game that says so)."""
+    game faces start with when none is named (the first registered game that says so);
+    ``problems``: a puzzle's published problems, in the book's order (read when first asked)."""
 
     game_id: str
     title: str
@@ -493,6 +511,7 @@ class GameInfo:
     variants: tuple[Variant, ...] = field(default=())
     layouts: LayoutTools | None = None
     default: bool = False
+    problems: Callable[[], Sequence[PuzzleProblem]] | None = None
 
     def option_names(self) -> list[str]:
         return [o.name for o in self.options]

@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Any
+
+from bones.game import PuzzleProblem
 
 
 @dataclass(frozen=True)
@@ -41,3 +44,8 @@ def problems(game: str) -> tuple[Problem, ...]:
             lines.append(line)
     close()
     return tuple(found)
+
+
+def book_problems(game: str, **options: Any) -> tuple[PuzzleProblem, ...]:
+    """``game``'s problems as the registry offers them: each played with ``options`` from its grid."""
+    return tuple(PuzzleProblem(p.number, dict(options), {"grid": p.grid}) for p in problems(game))

@@ -74,6 +74,14 @@ class NewGame(Strict):
     game: Word = Field(default_factory=lambda: table_games()[0], description="an id of the games /api/catalog lists")
     level: Word = Field("normal", description="easy, normal, hard or crazy: how well the computers play")
     players: int | None = Field(None, ge=1, le=8, description="number of players where the game allows a choice (2-4)")
+    options: dict[Word, bool | int | str] | None = Field(
+        None,
+        max_length=16,
+        description="rule options by name, as the catalog's options list them (players has its own field)",
+    )
+    problem: int | None = Field(
+        None, ge=1, le=10_000, description="a puzzle's problem from its book, by number (GET /api/problems/GAME)"
+    )
     seats: list[SeatSpec] | None = Field(
         None, max_length=8, description="who sits where (seat 0 is the creator, a human); default: you and computers"
     )
@@ -145,6 +153,10 @@ class View(BaseModel):
     seats: list[dict[str, Any]] = Field(..., description="name, kind, side, and a computer's level")
     to_move: int | None
     legal_moves: list[str] = Field(..., description="your legal moves when it is your turn, else empty")
+    problem: int | None = Field(None, description="the number of the book's problem this match lays out")
+    undo: bool = Field(
+        False, description="you may take moves back and restart (POST /undo, /restart): a puzzle played alone"
+    )
     forced: str | None = Field(
         ..., description="your only move when there is nothing to choose (a pass): POST /step makes it"
     )
@@ -162,6 +174,16 @@ class View(BaseModel):
         ..., description="the result of the hand that just ended (as in hands, plus final), until NEXT HAND"
     )
     board: dict[str, Any] = Field(..., description="the game's own view of your seat, which its board draws")
+
+
+class FreshStaticFiles(StaticFiles):
+    """The front end's files, which the browser asks again about on each load (it still gets a 304
+    when nothing changed): a new release must not run next to modules of the old one from the cache."""
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        response = super().file_response(*args, **kwargs)
+        response.headers["Cache-Control"] = "no-cache"
+        return response
 
 
 def create_app(store: Store | None = None, allow_setup: bool = False, referee: Referee | None = None) -> FastAPI:
@@ -182,7 +204,7 @@ def create_app(store: Store | None = None, allow_setup: bool = False, referee: R
     app.include_router(live.router(hub))
     app.include_router(lobby.router(hub))
     templates = Jinja2Templates(directory=HERE / "templates")
-    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    app.mount("/static", FreshStaticFiles(directory=HERE / "static"), name="static")
     # The last added runs first: the guard sees every request before anything else.
     app.add_middleware(PlayerMiddleware, cookies=PlayerCookies(load_secret(data_dir(store.url))))
     app.add_middleware(Guard)
@@ -255,9 +277,24 @@ def create_app(store: Store | None = None, allow_setup: bool = False, referee: R
     def new_game(body: NewGame, player: Player) -> dict[str, Any]:
         seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
         table = referee.create(
-            body.game, body.level, body.players, body.seed, body.setup, seats, player=player, name=store.name_of(player)
+            body.game,
+            body.level,
+            body.players,
+            body.seed,
+            body.setup,
+            seats,
+            options=body.options,
+            problem=body.problem,
+            player=player,
+            name=store.name_of(player),
         )
         return table.view(0, token=True)
+
+    @app.get("/api/problems/{game}", summary="A puzzle's problems from the book, with your progress")
+    def problems(game: Annotated[str, PathParam(max_length=32)], player: Player) -> dict[str, Any]:
+        if find_entry(game) is None:
+            raise NotFound(f"no game {game!r}")
+        return referee.problems(game, player)
 
     @app.get("/api/rules/{game}", response_model=RulesPage, responses=errors, summary="The rules page of a game")
     def rules_page(game: str) -> dict[str, Any]:
@@ -315,6 +352,24 @@ def create_app(store: Store | None = None, allow_setup: bool = False, referee: R
     )
     def step(game_id: GameId, body: StepIn, player: Player, token: Token = None) -> dict[str, Any]:
         return referee.step(game_id, player, token, body.move_number)
+
+    @app.post(
+        "/api/games/{game_id}/undo",
+        response_model=View,
+        responses=errors,
+        summary="Take your last move back (a puzzle played alone: the view's undo says where)",
+    )
+    def undo(game_id: GameId, body: StepIn, player: Player, token: Token = None) -> dict[str, Any]:
+        return referee.undo(game_id, player, token, body.move_number)
+
+    @app.post(
+        "/api/games/{game_id}/restart",
+        response_model=View,
+        responses=errors,
+        summary="Take every move back: the puzzle as it was dealt (where the view's undo is true)",
+    )
+    def restart(game_id: GameId, body: StepIn, player: Player, token: Token = None) -> dict[str, Any]:
+        return referee.restart(game_id, player, token, body.move_number)
 
     @app.post("/api/games/{game_id}/next-hand", response_model=View, responses=errors, summary="Close the hand sheet")
     def next_hand(game_id: GameId, player: Player, token: Token = None) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from typing import Any
 
 import bones
 from bones.bots import at_least, levels_for
-from bones.game import Rules, game_info, games_in_order
+from bones.game import GameOptionError, Option, Rules, game_info, games_in_order
 
 # The boards the browser draws (static/boards/KIND.js), in the order the menu groups them.
 BOARDS = ("line", "bingo", "tetradominoes", "runners", "finder", "fujisan", "bee", "mountains")
@@ -97,9 +97,69 @@ def game_catalog() -> list[dict[str, Any]]:
                 "in_pairs": rules.in_pairs(),
                 "target": rules.match_target(),
                 "low_score_wins": rules.low_score_wins,
+                # the rule options the menu offers: every one the entry leaves open (players has its own row)
+                "options": [option_entry(o) for o in menu_options(entry)],
+                # how many problems the puzzle's book has (GET /api/problems/ID lists them)
+                "problems": len(info.problems()) if info.problems and not fixed else 0,
             }
         )
     return out
+
+
+def menu_options(entry: Entry) -> list[Option]:
+    """The options of ``entry``'s game that a player chooses at the start: all but those the entry
+    fixes and the number of players, which the menu and the API take on their own."""
+    return [o for o in game_info(entry.game_id).options if o.name not in entry.options and o.name != "players"]
+
+
+def option_kind(option: Option) -> str:
+    """How a face asks for the option: one of its choices, yes or no, a whole number, or a word."""
+    if option.choices is not None:
+        return "choice"
+    if isinstance(option.default, bool):
+        return "bool"
+    return "int" if isinstance(option.default, int) else "text"
+
+
+def option_entry(option: Option) -> dict[str, Any]:
+    return {
+        "name": option.name,
+        "label": option.name.replace("_", " "),
+        "kind": option_kind(option),
+        "default": option.default,
+        "choices": list(option.choices) if option.choices is not None else None,
+        "help": option.help,
+    }
+
+
+def chosen_options(entry_id: str, chosen: Mapping[str, Any]) -> dict[str, Any]:
+    """The options a request chose for ``entry_id``, checked strictly (the JSON type the option's
+    default has, and the option's own check); a bad name or value raises ``GameOptionError``."""
+    entry = find_entry(entry_id)
+    if entry is None:
+        raise GameOptionError(f"unknown game {entry_id!r}")
+    offered = {o.name: o for o in menu_options(entry)}
+    out: dict[str, Any] = {}
+    for name, value in chosen.items():
+        option = offered.get(name)
+        if option is None:
+            valid = ", ".join(offered) or "none"
+            raise GameOptionError(f"{entry.title}: no option {name!r} to choose; the options are: {valid}")
+        if not of_its_type(option, value):
+            allowed = ", ".join(str(c) for c in option.choices or ()) or f"a {option_kind(option)} value"
+            raise GameOptionError(f"{entry.title}: option {name}={value!r} is not allowed ({allowed})")
+        out[name] = option.validate(entry.game_id, value)
+    return out
+
+
+def of_its_type(option: Option, value: Any) -> bool:
+    """Whether ``value`` has the option's own JSON type (true is no number, 1 no yes/no), not one
+    Python coerces, and is one of its choices where it has some."""
+    if isinstance(value, bool) != isinstance(option.default, bool):
+        return False
+    if option.choices is not None:
+        return value in option.choices
+    return isinstance(value, type(option.default))
 
 
 def effective_level(rules: Rules, seat: int, level: str) -> str:

@@ -8,6 +8,7 @@ with its own token).
 
 from __future__ import annotations
 
+import functools
 import secrets
 import threading
 import uuid
@@ -19,9 +20,9 @@ from typing import Any
 
 import bones
 from bones.bots import LEVELS
-from bones.game import GameOptionError, IllegalMoveError, Rules, State, game_info
+from bones.game import GameOptionError, IllegalMoveError, PuzzleProblem, Rules, Solvable, State, game_info
 from bones.record import Record, RecordError
-from bones.web.entries import all_games, resolve_game
+from bones.web.entries import all_games, chosen_options, resolve_game
 from bones.web.limits import LRU, LockTable, RateLimiter
 from bones.web.storage import MatchResult, StaleError, Store, StoredGame
 from bones.web.table import (
@@ -79,6 +80,8 @@ class Referee:
         setup: Mapping[str, Any] | None = None,
         seats: Sequence[Mapping[str, Any]] | None = None,
         *,
+        options: Mapping[str, Any] | None = None,
+        problem: int | None = None,
         player: str,
         name: str | None = None,
         table_id: str | None = None,
@@ -94,10 +97,20 @@ class Referee:
         level = level.lower()
         if level not in LEVELS:
             raise TableError(f"unknown level {level!r}; the levels are {', '.join(LEVELS)}")
-        if (seed is not None or setup is not None) and not self.allow_setup:
+        if (seed is not None or (setup is not None and problem is None)) and not self.allow_setup:
             # The seed gives the whole deal away; only tests may choose it.
             raise Forbidden("choosing the seed or the deal is only allowed on a test server")
+        try:
+            chosen = chosen_options(game, options or {})
+        except GameOptionError as error:
+            raise TableError(str(error)) from None
         game, options = resolve_game(game)
+        options.update(chosen)
+        if problem is not None:
+            # the book's layout, which the player chose by number: no secret in it, unlike a seed
+            laid_out = self._problem(game, problem, chosen)
+            options.update(laid_out.options)
+            setup = laid_out.setup
         # A game with a fixed number of players (no players option) refuses another number below.
         if players is not None and "players" in game_info(game).option_names() and "players" not in options:
             options["players"] = players
@@ -122,7 +135,7 @@ class Referee:
         # One match against computers at a time (the page's PLAY gives the unfinished one up, after asking), but
         # tables with seats for other people stay: a player may sit at several. Nobody else's match is touched.
         self._replace_solo_matches(player)
-        table = Table(table_id or uuid.uuid4().hex, level, seat_list, state)
+        table = Table(table_id or uuid.uuid4().hex, level, seat_list, state, problem=problem)
         self.store.create_game(
             table.id,
             game,
@@ -135,6 +148,33 @@ class Referee:
         self._remember(table)
         self._changed(table, "started")
         return table
+
+    @staticmethod
+    def _problem(game: str, number: int, chosen: Mapping[str, Any]) -> PuzzleProblem:
+        info = game_info(game)
+        book = info.problems() if info.problems else ()
+        found = next((p for p in book if p.number == number), None)
+        if found is None:
+            numbers = f"problems 1-{len(book)}" if book else "no problem set"
+            raise TableError(f"{info.title} has no problem {number}: it has {numbers}")
+        clash = [name for name, value in chosen.items() if found.options.get(name, value) != value]
+        if clash:
+            raise TableError(f"problem {number} is played with {', '.join(f'{n}={found.options[n]}' for n in clash)}")
+        return found
+
+    def problems(self, game: str, player: str) -> dict[str, Any]:
+        """A puzzle's book of problems: each with its shortest solution and the player's best."""
+        game_id, _fixed = resolve_game(game)
+        info = game_info(game_id)
+        book = info.problems() if info.problems else ()
+        solved = self.store.problem_progress(player, game_id)
+        return {
+            "game": game,
+            "problems": [
+                {"number": p.number, "shortest": shortest_solution(game_id, p.number), "best": solved.get(p.number)}
+                for p in book
+            ],
+        }
 
     def _replace_solo_matches(self, player: str) -> None:
         solo = [
@@ -238,7 +278,8 @@ class Referee:
             raise Conflict(f"game {stored.id} cannot be replayed: {error}") from None
         assert state is not None
         seats = [Seat.from_row(s) for s in stored.seats]
-        return Table(stored.id, stored.level, seats, state, previous, stored.status)
+        problem = record.meta.get("problem")
+        return Table(stored.id, stored.level, seats, state, previous, stored.status, problem)
 
     def _remember(self, table: Table) -> None:
         with self._guard:
@@ -299,6 +340,8 @@ class Referee:
                     if not args[0]:
                         # Back at the table: the sheets of the hands they missed are not theirs to close.
                         table.seats[seat].seen = table.state.hands_played()
+                elif action == "rewind":
+                    table.rewind(*args)
                 self._save(table, old, snapshot[2])
             except (IllegalMoveError, ValueError) as error:
                 self._restore(table, snapshot)
@@ -326,6 +369,12 @@ class Referee:
 
     def step(self, game_id: str, player: str, token: str | None, move_number: int) -> dict[str, Any]:
         return self._answer(self._change(game_id, player, token, "step", move_number))
+
+    def undo(self, game_id: str, player: str, token: str | None, move_number: int) -> dict[str, Any]:
+        return self._answer(self._change(game_id, player, token, "rewind", 1, move_number))
+
+    def restart(self, game_id: str, player: str, token: str | None, move_number: int) -> dict[str, Any]:
+        return self._answer(self._change(game_id, player, token, "rewind", move_number, move_number))
 
     def next_hand(self, game_id: str, player: str, token: str | None) -> dict[str, Any]:
         return self._answer(self._change(game_id, player, token, "next_hand"))
@@ -373,3 +422,11 @@ class Referee:
 
     def stats(self, player: str, game: str, level: str) -> dict[str, Any]:
         return self.store.stats(player, game, level)
+
+
+@functools.cache
+def shortest_solution(game: str, number: int) -> int | None:
+    """The moves of a shortest solution of a book's problem (the exact solver's; None if it has none)."""
+    problem = Referee._problem(game, number, {})
+    state = bones.rules(game, **problem.options).new_game(setup=problem.setup)
+    return len(state.solve()) if isinstance(state, Solvable) else None

@@ -106,6 +106,16 @@ class StatsRow(Base):
     abandoned: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
+class ProblemRow(Base):
+    # A player's solved problems of a puzzle's book: the fewest moves a solution of theirs took.
+    __tablename__ = "bones_problem_progress"
+
+    player: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    best_moves: Mapped[int] = mapped_column(Integer)
+
+
 @dataclass(frozen=True)
 class StoredGame:
     id: str
@@ -130,6 +140,8 @@ class MatchResult:
     score: int  # the player's side's final score
     low_score_wins: bool  # kozel: the best score is the lowest
     player: str = ""
+    problem: int | None = None  # the number of the book's problem the match laid out
+    moves: int = 0  # moves in the match's record
 
 
 def data_dir(url: str) -> Path:
@@ -386,6 +398,20 @@ class Store:
             row.best_streak = max(row.best_streak, row.streak)
         else:
             row.streak = 0
+        if result.problem is not None and result.won:
+            solved = session.get(ProblemRow, (result.player, result.game, result.problem))
+            if solved is None:
+                session.add(
+                    ProblemRow(player=result.player, game=result.game, number=result.problem, best_moves=result.moves)
+                )
+            else:
+                solved.best_moves = min(solved.best_moves, result.moves)
+
+    def problem_progress(self, player: str, game: str) -> dict[int, int]:
+        """The problems of ``game`` that ``player`` solved, each with the fewest moves they took."""
+        with self._session() as session:
+            rows = session.scalars(select(ProblemRow).where(ProblemRow.player == player, ProblemRow.game == game))
+            return {row.number: row.best_moves for row in rows}
 
     def stats(self, player: str, game: str, level: str) -> dict[str, Any]:
         with self._session() as session:

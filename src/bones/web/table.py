@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bones.bots import bot_for, hint
@@ -90,6 +90,7 @@ class Table:
     state: State
     before: State | None = None
     status: str = "playing"
+    problem: int | None = None  # the book's problem laid out, if the match is one
 
     @property
     def rules(self) -> Rules:
@@ -101,7 +102,8 @@ class Table:
 
     @property
     def record(self) -> Record:
-        return Record.of(self.state, level=self.level)
+        meta = {"level": self.level} | ({"problem": self.problem} if self.problem is not None else {})
+        return Record.of(self.state, **meta)
 
     # -- who is asking -----------------------------------------------------
 
@@ -163,6 +165,27 @@ class Table:
             raise Conflict(f"it is {self.seats[seat].name}'s turn to choose a move")
         self._advance(move)
 
+    def may_undo(self) -> bool:
+        """Whether moves may be taken back here: the rules allow it and one person plays alone."""
+        return self.rules.allows_undo and [s.kind for s in self.seats].count(HUMAN) == 1
+
+    def rewind(self, moves: int, move_number: int) -> None:
+        """Take back the last ``moves`` moves (all of them: restart) of a game that allows it, by
+        replaying its record from the seed without them."""
+        self._check_fresh(move_number)
+        if not self.may_undo():
+            raise Conflict(f"{self.rules.title} at this table does not allow taking moves back")
+        if self.move_number == 0:
+            raise Conflict("no move to take back")
+        record = Record.of(self.state)
+        shorter = replace(record, moves=record.moves[: max(0, self.move_number - moves)])
+        previous: State | None = None
+        state: State | None = None
+        for step in shorter.states():
+            previous, state = state, step
+        assert state is not None
+        self.before, self.state = previous, state
+
     def _advance(self, move: Move) -> None:
         before = self.state
         after = before.play(move)  # IllegalMoveError says why; nothing changed
@@ -195,6 +218,8 @@ class Table:
             won=bool(outcome and seat in outcome.winners),
             score=scores[rules.sides[seat]] if scores else 0,
             low_score_wins=rules.low_score_wins,
+            problem=self.problem,
+            moves=self.move_number,
         )
 
     # -- what a seat sees --------------------------------------------------
@@ -232,6 +257,8 @@ class Table:
             "to_move": state.to_move,
             "legal_moves": [str(m) for m in state.legal_moves] if mine else [],
             "forced": str(forced) if forced is not None else None,
+            "undo": self.may_undo() and status == "playing",
+            "problem": self.problem,
             "hand_no": state.current_hand(),
             "scores": list(scores) if scores is not None else None,
             "last": self._last(seat),

@@ -22,7 +22,7 @@ test("a placed domino is lifted from either square; the map's penalty and size a
   const v = fixture("mountains-late");
   assert.equal(M.liftAt(v, "a1"), "lift a1");
   assert.equal(M.liftAt(v, "a6"), null);
-  assert.deepEqual(M.infoItems(v), [["Penalty", v.board.penalty], ["Placed", 14]]);
+  assert.deepEqual(M.infoItems(v), [["Penalty (lower is better)", v.board.penalty], ["Placed", 14]]);
   assert.equal(M.turnText(v, null), "Tap a domino to place it (or a placed one to lift it)");
   assert.equal(M.turnText(v, "6:6"), "Place 6:6: tap the squares it covers");
   assert.equal(M.cellWords(v.board.rows[5][0]), "a6, empty");

@@ -44,6 +44,7 @@ from bones.puzzles.base import (
 from bones.puzzles.bee.puzzle import MIN_DICE, BeeLayout, BeeMoveError, BeeRound, generate, random_layout
 from bones.puzzles.grid import GridFormatError, dice_marker
 from bones.puzzles.layouts import BeeLayouts
+from bones.puzzles.problems import book_problems
 
 VERSION = 1
 _MOVE = re.compile(r"^([1-9])((?:[UDLR]\d+)+)$")
@@ -75,6 +76,11 @@ class BeeRules(Rules):
         return """A move is the die and each straight run as a direction (U, D, L, R) and a
 distance: 1R3, 2R3D1 (any shortest path to the same cell is accepted); give-up ends
 the round unsolved."""
+
+    @property
+    def allows_undo(self) -> bool:
+        """Everything is on the table and nothing is left to chance: going back tells nothing new."""
+        return True
 
     @property
     def num_players(self) -> int:
@@ -332,6 +338,8 @@ register(
         ),
         "move the dice into a connected swarm around the queen bee",
         layouts=BeeLayouts(),
+        # the book's problems are for the advanced rule
+        problems=lambda: book_problems("bee", advanced=True),
         board="bee",
         tagline="A puzzle: swarm the dice around the queen bee",
     )

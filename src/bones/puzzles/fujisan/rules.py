@@ -61,6 +61,7 @@ from bones.puzzles.fujisan.puzzle import (
     square_name,
 )
 from bones.puzzles.layouts import FujisanLayouts
+from bones.puzzles.problems import book_problems
 
 VERSION = 2  # 2: no diagonal step on the peak
 
@@ -78,6 +79,11 @@ class FujisanRules(Rules):
     def move_help(self) -> str:
         return """Squares are a row letter (T top, B bottom) and a column 0-13: T0-T3 moves the
 priest on T0 to T3; give-up ends the puzzle unsolved."""
+
+    @property
+    def allows_undo(self) -> bool:
+        """Everything is on the table and nothing is left to chance: going back tells nothing new."""
+        return True
 
     @property
     def num_players(self) -> int:
@@ -291,6 +297,7 @@ register(
         ),
         "guide four priests to the peak of Mount Fuji",
         layouts=FujisanLayouts(),
+        problems=lambda: book_problems("fujisan"),
         board="fujisan",
         tagline="A puzzle: guide four priests up the mountain to its peak",
     )

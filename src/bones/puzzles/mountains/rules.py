@@ -106,6 +106,11 @@ b2 (solitaire) takes back the domino on b2; done accepts a full map's penalty;
 give-up stops."""
 
     @property
+    def allows_undo(self) -> bool:
+        """The solitaire only: the drawn version hides its pile, and the cooperative one has partners."""
+        return self.variant == "solitaire"
+
+    @property
     def num_players(self) -> int:
         return self.players
 

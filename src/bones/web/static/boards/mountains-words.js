@@ -41,5 +41,5 @@ export function cellWords(cell) {
 
 export function infoItems(v) {
   const placed = v.board.rows.flat().filter((c) => c.height !== null).length / 2;
-  return [["Penalty", v.board.penalty], ["Placed", placed]];
+  return [["Penalty (lower is better)", v.board.penalty], ["Placed", placed]];
 }

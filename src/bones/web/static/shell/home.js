@@ -1,4 +1,4 @@
-// The first screen: CONTINUE, the level, the game, the number of players, PLAY. Every choice comes
+// The first screen: CONTINUE, the level, the game, its rule options, the number of players, PLAY. Every choice comes
 // from the catalog the server sends (the games the table can draw, their player counts and levels).
 import { askToAbandon, closeOverlays, openOverlay } from "./dialogs.js";
 import { $, el } from "./dom.js";
@@ -44,6 +44,10 @@ export function renderHome() {
   // The games are named in short chips, however many there are; the chosen one is told in a line below.
   radio($("games"), c.games.map((g) => ({ value: g.id, label: g.title })), set.game, pick("game"));
   $("game-note").textContent = game.tagline || game.summary;
+  renderOptions(game, set);
+  renderProblems(game, set);
+  // a problem is played with its book's options: the menu's are not asked for
+  if (game.problems && (set.problems || {})[game.id]) $("options-box").hidden = true;
   radio($("players"), game.players.map((n) => ({ value: n, label: String(n) })), set.players, pick("players"));
   $("players-box").hidden = game.players.length < 2;
   const ready = game.levels_ready || [];
@@ -61,7 +65,101 @@ export function renderHome() {
   if (S.current) $("continue-info").textContent = matchLine(S.current);
 }
 
+// The options the player chose for a game (kept per game), those the game no longer has dropped.
+export function chosenOptions(game, set) {
+  const kept = (set.options && set.options[game.id]) || {};
+  const out = {};
+  for (const o of game.options || []) {
+    const value = kept[o.name];
+    if (value === undefined || value === o.default) continue;
+    if (o.kind === "choice" ? o.choices.includes(value) : typeof value === typeof o.default) out[o.name] = value;
+  }
+  return out;
+}
+
+// The puzzle's problems from the book (fetched once per visit to the menu), each with the player's
+// progress: solved, and the fewest moves against the shortest solution.
+const BOOKS = new Map();
+
+function problemLabel(p) {
+  if (p.best === null) return `Problem ${p.number} · shortest ${p.shortest} moves`;
+  return `Problem ${p.number} · solved in ${p.best} (shortest ${p.shortest})${p.best <= p.shortest ? " ★" : ""}`;
+}
+
+function renderProblems(game, set) {
+  const box = $("problems-box");
+  box.hidden = !game.problems;
+  if (!game.problems) return;
+  const book = BOOKS.get(game.id);
+  if (!book) {
+    api("GET", `/api/problems/${encodeURIComponent(game.id)}`)
+      .then((answer) => { BOOKS.set(game.id, answer.problems); renderHome(); })
+      .catch(() => {});
+    return;
+  }
+  const select = $("problem");
+  const chosen = (set.problems || {})[game.id] || 0;
+  const items = [{ value: 0, label: "None: a new deal" }, ...book.map((p) => ({ value: p.number, label: problemLabel(p) }))];
+  select.replaceChildren(...items.map((item) => {
+    const option = el("option", "", item.label);
+    option.value = String(item.value);
+    return option;
+  }));
+  select.value = String(chosen);
+  select.onchange = () => {
+    set.problems = { ...(set.problems || {}), [game.id]: Number(select.value) };
+    saveSettings();
+    renderHome();
+  };
+  const solved = book.filter((p) => p.best !== null).length;
+  $("problem-note").textContent = `${solved} of ${book.length} solved`;
+}
+
+function renderOptions(game, set) {
+  const box = $("options");
+  const options = game.options || [];
+  $("options-box").hidden = options.length === 0;
+  box.replaceChildren();
+  const chosen = chosenOptions(game, set);
+  const choose = (name, value) => {
+    set.options = { ...(set.options || {}), [game.id]: { ...chosen, [name]: value } };
+    saveSettings();
+    renderHome();
+  };
+  for (const o of options) {
+    const value = o.name in chosen ? chosen[o.name] : o.default;
+    // A label around buttons would press the first of them on any click in the row: a plain row there.
+    const line = el(o.kind === "choice" ? "div" : "label", "option");
+    line.title = o.help;
+    const name = el("span", "", o.label);
+    const id = `option-${o.name}`;
+    name.id = `${id}-name`;
+    line.appendChild(name);
+    let control;
+    if (o.kind === "choice") {
+      control = el("div", "seg");
+      control.setAttribute("role", "radiogroup");
+      radio(control, o.choices.map((c) => ({ value: c, label: String(c) })), value, (v) => choose(o.name, v));
+    } else {
+      control = el("input");
+      control.type = o.kind === "bool" ? "checkbox" : o.kind === "int" ? "number" : "text";
+      if (o.kind === "bool") control.checked = value;
+      else control.value = String(value);
+      control.addEventListener("change", () => {
+        const v = o.kind === "bool" ? control.checked : o.kind === "int" ? Math.trunc(Number(control.value) || 0) : control.value;
+        choose(o.name, v);
+      });
+    }
+    control.id = id;
+    control.setAttribute("aria-labelledby", name.id);
+    control.setAttribute("aria-description", o.help);
+    line.appendChild(control);
+    box.appendChild(line);
+  }
+}
+
 export async function showHome() {
+  BOOKS.clear(); // a problem solved since is told
   stopLoop();
   closeOverlays();
   $("table").hidden = true;
@@ -97,6 +195,13 @@ export async function startGame() {
   const body = { game: set.game, level: set.level };
   const game = S.catalog.games.find((g) => g.id === set.game);
   if (game && game.players.length > 1) body.players = set.players;
+  if (game) {
+    const problem = game.problems ? (set.problems || {})[game.id] || 0 : 0;
+    // A problem is played with the options its book gives: the menu's are not sent with it.
+    const options = problem ? {} : chosenOptions(game, set);
+    if (Object.keys(options).length) body.options = options;
+    if (problem) body.problem = problem;
+  }
   S.token = null;
   try {
     enterTable(await api("POST", "/api/games", body));

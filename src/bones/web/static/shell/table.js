@@ -160,6 +160,11 @@ export function render(opts = {}) {
   S.board.render(ctx, opts);
   if (!S.board.drawsHint) renderHint(v);
   $("hint-btn").disabled = !myTurn();
+  // Taking moves back, where the server says the game allows it (a puzzle played alone).
+  for (const id of ["undo-btn", "restart-btn"]) {
+    $(id).hidden = !v.undo;
+    $(id).disabled = !v.undo || v.move_number === 0;
+  }
 }
 
 function renderSeats(v) {
@@ -244,6 +249,25 @@ export async function sendMove(move, fromEl) {
     const next = await api("POST", `/api/games/${v.id}/moves`, { move, move_number: v.move_number });
     answered();
     applyView(next, { fromRect });
+  } catch (e) {
+    await handleError(e);
+  } finally {
+    S.busy = false;
+  }
+  schedule();
+}
+
+// Undo (one move) or restart (every move): the server replays the puzzle without them.
+async function rewind(action) {
+  const v = S.view;
+  if (!v || !v.undo || v.move_number === 0 || S.busy) return;
+  S.busy = true;
+  try {
+    const next = await api("POST", `/api/games/${v.id}/${action}`, { move_number: v.move_number });
+    answered();
+    S.hint = null;
+    applyView(next);
+    say(action === "undo" ? "Your last move was taken back." : "The puzzle is as it was dealt.");
   } catch (e) {
     await handleError(e);
   } finally {
@@ -409,11 +433,14 @@ async function showResults(v) {
   const mySide = v.sides[v.seat];
   const won = v.outcome && v.outcome.winners.includes(v.seat);
   const dry = v.outcome && /dry goat/.test(v.outcome.reason);
+  // One game with no match around it (a puzzle, a solitaire): neither "match" nor hands won is said.
+  const single = v.target === null && v.hands.length <= 1;
+  const what = single ? "game" : "match";
   let title;
   if (v.low_score_wins) title = won ? `${sideName(v, 1 - mySide)} are the goat: you win!` : `You and your partner are the goat${dry ? " (a dry goat!)" : ""}`;
   else {
     const winnerSide = v.outcome && v.outcome.winners.length ? v.sides[v.outcome.winners[0]] : null;
-    title = won ? "You win the match!" : winnerSide === null ? "The match is over" : `${sideName(v, winnerSide)} wins the match`;
+    title = won ? (single ? "You win!" : "You win the match!") : winnerSide === null ? `The ${what} is over` : `${sideName(v, winnerSide)} wins the ${what}`;
   }
   const icon = $("results-icon");
   icon.replaceChildren();
@@ -425,8 +452,8 @@ async function showResults(v) {
     icon.appendChild(tile);
   }
   $("results-title").textContent = title;
-  $("results-score").textContent = v.scores.map((s, side) => `${sideName(v, side, v.teams)} ${s}`).join(" – ");
-  $("results-hands").textContent = v.hands_won ? "Hands won: " + v.hands_won.map((n, side) => `${sideName(v, side, v.teams)} ${n}`).join(", ") : "";
+  $("results-score").textContent = (v.scores || []).map((s, side) => `${sideName(v, side, v.teams)} ${s}`).join(" – ");
+  $("results-hands").textContent = v.hands_won && !single ? "Hands won: " + v.hands_won.map((n, side) => `${sideName(v, side, v.teams)} ${n}`).join(", ") : "";
   $("stats-title").textContent = `Your ${v.title} statistics at ${levelName(v.level)}`;
   const box = $("stats");
   box.replaceChildren();
@@ -466,6 +493,8 @@ function renderSoundButton() {
 export function wireTable() {
   $("menu-btn").addEventListener("click", openMenu);
   $("hint-btn").addEventListener("click", showHint);
+  $("undo-btn").addEventListener("click", () => rewind("undo"));
+  $("restart-btn").addEventListener("click", () => rewind("restart"));
   $("m-resume").addEventListener("click", () => { $("menu").hidden = true; if (S.paused) setPaused(false); });
   $("m-pause").addEventListener("click", () => { $("menu").hidden = true; setPaused(true); });
   $("m-new").addEventListener("click", () => { $("menu").hidden = true; showHome(); });
@@ -489,6 +518,7 @@ export function wireTable() {
     const dialog = openOverlay();
     if (dialog && dialog.id !== "paused") return; // P still resumes; other keys wait for the dialog
     if (ev.key === "h" || ev.key === "H") showHint();
+    else if ((ev.key === "u" || ev.key === "U") && S.view && S.view.undo) rewind("undo");
     else if (ev.key === "p" || ev.key === "P") setPaused(!S.paused);
     else S.board.key(ctx, ev);
   });
