@@ -35,12 +35,19 @@ class HandScore:
     same_opener: bool = False  # partnership tie: the hand's opener opens the next one too
 
 
-def score_hand(rules: LineRules, kernel: Kernel, eggs: int) -> HandScore:
+def seat_pips(rules: LineRules, kernel: Kernel) -> list[int]:
+    """Pips each seat's hand counts at the end."""
+    return [hand_pips(rules, mask) for mask in kernel.hands]
+
+
+def score_hand(rules: LineRules, kernel: Kernel, eggs: int, pips: list[int] | None = None) -> HandScore:
+    """``pips``: ``seat_pips(rules, kernel)`` where the caller has it already."""
+    if pips is None:
+        pips = seat_pips(rules, kernel)
     if rules.partnership:
-        return _score_partnership(rules, kernel)
+        return _score_partnership(rules, kernel, pips)
     sides = rules.sides
     n_sides = rules.num_sides
-    pips = [hand_pips(rules, kernel.hands[seat]) for seat in range(rules.players)]
     side_pips = [0] * n_sides
     for seat, side in enumerate(sides):
         side_pips[side] += pips[seat]
@@ -114,13 +121,12 @@ def _blocked_winner(
     return seat, seat
 
 
-def _score_partnership(rules: LineRules, kernel: Kernel) -> HandScore:
+def _score_partnership(rules: LineRules, kernel: Kernel, pips: list[int]) -> HandScore:
     """The winning pair scores the pips of all four hands (its own included), whether a player
     went out or the hand blocked. A blocked hand goes to the lighter pair; the next hand is
     opened by the player who laid the last tile if that pair won, else by the next player
     (of the winning pair). Equal pairs: nobody scores and the same player opens again."""
     sides = rules.sides
-    pips = [hand_pips(rules, kernel.hands[seat]) for seat in range(rules.players)]
     total = sum(pips)
     points = [0] * rules.num_sides
     last = kernel.last_player

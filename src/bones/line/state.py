@@ -13,7 +13,7 @@ from bones.line.kernel import DOMINO, DRAW, PASS, PLAYING, Kernel
 from bones.line.layout import Layout
 from bones.line.moves import DRAW_MOVE, PASS_MOVE, LineMove, end_name, from_kernel, play_moves
 from bones.line.rules import KOZEL, ONE_ONE, TOP_DOUBLE, LineRules
-from bones.line.scoring import hand_pips, score_hand
+from bones.line.scoring import score_hand, seat_pips
 from bones.tiles import HIGH, PIPS, TILES, SetupTiles, Tile, mask_of, pip_set, tiles_of
 
 
@@ -335,11 +335,12 @@ class LineState(SettledState):
 
     def _end_hand(self) -> LineState:
         rules, kernel = self.rules, self.kernel
-        score = score_hand(rules, kernel, self.eggs)
+        pips = seat_pips(rules, kernel)
+        score = score_hand(rules, kernel, self.eggs, pips)
         totals = tuple(map(add, self.scores, score.points))
         ending = "domino" if kernel.status == DOMINO else "blocked"
         result = self._result(
-            kernel, ending, score.winner, score.points, totals, score.eggs, score.note, self.hand_points
+            kernel, ending, score.winner, score.points, totals, score.eggs, score.note, self.hand_points, pips
         )
         results = self.results + (result,)
         outcome = self._match_outcome(totals, score.winning_side)
@@ -382,15 +383,23 @@ class LineState(SettledState):
         eggs: int,
         note: str,
         play_points: tuple[int, ...],
+        pips: list[int] | None = None,
     ) -> HandSheet:
-        rules = self.rules
-        hands = kernel.hands
+        faces = []
+        for mask in kernel.hands:
+            # tiles_of written out: this runs for every hand of every playout through the state.
+            tiles = []
+            while mask:
+                low = mask & -mask
+                tiles.append(TILES[low.bit_length() - 1])
+                mask ^= low
+            faces.append(tuple(tiles))
         return HandSheet(
             number=self.hand_no,
             ending=ending,
             winner=winner,
-            hands=tuple([tuple(tiles_of(h)) for h in hands]),
-            pips=tuple([hand_pips(rules, h) for h in hands]),
+            hands=tuple(faces),
+            pips=tuple(seat_pips(self.rules, kernel) if pips is None else pips),
             play_points=play_points,
             points=points,
             totals=totals,
