@@ -646,6 +646,9 @@ class LineObservation(Observation):
 
     def ends_after(self, move: LineMove) -> tuple[int, ...]:
         """The numbers at the open ends after ``move``."""
+        if not move.is_play:
+            # A draw or a pass leaves the table as it is, and the public boneyard is unknown tiles.
+            return tuple(self.public.ends)
         kernel = self.public.copy()
         kernel.apply(*move.kernel_move)
         return tuple(kernel.ends)
