@@ -8,7 +8,17 @@ from operator import add
 from typing import Any
 
 from bones.chance import shuffled_range
-from bones.game import HandResult, IllegalMoveError, Move, Observation, Outcome, SettledState, State
+from bones.game import (
+    HandResult,
+    IllegalMoveError,
+    Move,
+    Observation,
+    Outcome,
+    SettledState,
+    State,
+    check_setup_fields,
+    setup_seat,
+)
 from bones.line.kernel import DOMINO, DRAW, PASS, PLAYING, Kernel
 from bones.line.layout import Layout
 from bones.line.moves import DRAW_MOVE, PASS_MOVE, LineMove, end_name, from_kernel, play_moves
@@ -318,11 +328,11 @@ class LineState(SettledState):
             "reached the target during play",
             hand_points,
         )
-        winners = self._seats_of(side)
+        winners = self.rules.seats_of(side)
         outcome = Outcome(
             winners,
-            self._seat_scores(scores),
-            f"{self._side_name(side)} reached {self.rules.target} during hand {self.hand_no}",
+            self.rules.seat_scores(scores),
+            f"{_side_words(self.rules, side)} reached {self.rules.target} during hand {self.hand_no}",
         )
         return self._evolve(
             moves=moves,
@@ -417,25 +427,15 @@ class LineState(SettledState):
             goat = goats[0]
             other = 1 - goat
             dry = totals[other] == 0
-            reason = f"{self._side_name(goat)} reached {rules.target}: {'dry goat' if dry else 'goat'}"
-            return Outcome(self._seats_of(other), self._seat_scores(totals), reason)
+            reason = f"{_side_words(self.rules, goat)} reached {rules.target}: {'dry goat' if dry else 'goat'}"
+            return Outcome(self.rules.seats_of(other), self.rules.seat_scores(totals), reason)
         if winning_side is not None and totals[winning_side] >= rules.target:
             return Outcome(
-                self._seats_of(winning_side),
-                self._seat_scores(totals),
-                f"{self._side_name(winning_side)} reached {rules.target} after hand {self.hand_no}",
+                self.rules.seats_of(winning_side),
+                self.rules.seat_scores(totals),
+                f"{_side_words(self.rules, winning_side)} reached {rules.target} after hand {self.hand_no}",
             )
         return None
-
-    def _seats_of(self, side: int) -> tuple[int, ...]:
-        return tuple(seat for seat, s in enumerate(self.rules.sides) if s == side)
-
-    def _seat_scores(self, side_scores: tuple[int, ...]) -> tuple[int, ...]:
-        return tuple(side_scores[s] for s in self.rules.sides)
-
-    def _side_name(self, side: int) -> str:
-        seats = self._seats_of(side)
-        return f"seat {seats[0]}" if len(seats) == 1 else "the pair of seats " + " and ".join(map(str, seats))
 
     # -- what players see --------------------------------------------------
 
@@ -728,22 +728,21 @@ def _whole(value: Any, name: str) -> int:
     return value
 
 
+def _side_words(rules: LineRules, side: int) -> str:
+    """``rules.side_name`` as the line family's outcomes have always put a pair: "the pair of seats 0 and 2"."""
+    name = rules.side_name(side)
+    return f"the pair of {name}" if len(rules.seats_of(side)) > 1 else name
+
+
 def _read_setup(
     rules: LineRules, setup: Mapping[str, Any]
 ) -> tuple[list[int], list[int], int, int, tuple[int, ...], int, int]:
     """Check and read an explicit deal: hands, boneyard order, who opens."""
-    known = {"hands", "boneyard", "opener", "opening", "scores", "eggs", "hand"}
-    unknown = set(setup) - known
-    if unknown:
-        raise ValueError(f"unknown setup fields {sorted(unknown)}; known: {sorted(known)}")
+    check_setup_fields(setup, ("hands", "boneyard", "opener", "opening", "scores", "eggs", "hand"))
     tile_set = pip_set(rules.max_pip)
-    raw_hands = setup.get("hands")
-    if not isinstance(raw_hands, Sequence) or len(raw_hands) != rules.players:
-        raise ValueError(f"setup needs 'hands': one list of tiles for each of the {rules.players} seats")
-    read = SetupTiles(tile_set).read
-
-    hands = [mask_of(read(h, f"hand {i}")) for i, h in enumerate(raw_hands)]
-    boneyard = read(setup.get("boneyard", []), "boneyard")
+    reader = SetupTiles(tile_set)
+    hands = [mask_of(hand) for hand in reader.per_seat(setup.get("hands"), rules.players, "hands", "hand")]
+    boneyard = reader.read(setup.get("boneyard", []), "boneyard")
     raw_scores = setup.get("scores", [0] * rules.num_sides)
     if not isinstance(raw_scores, list | tuple) or len(raw_scores) != rules.num_sides:
         raise ValueError(f"setup 'scores' needs a list of {rules.num_sides} numbers, got {raw_scores!r}")
@@ -751,9 +750,7 @@ def _read_setup(
     eggs = _whole(setup.get("eggs", 0), "eggs")
     hand_no = _whole(setup.get("hand", 1), "hand")
     if "opener" in setup:
-        opener = _whole(setup["opener"], "opener")
-        if not 0 <= opener < rules.players:
-            raise ValueError(f"setup 'opener' must be a seat 0..{rules.players - 1}")
+        opener = setup_seat(setup["opener"], rules.players, "opener")
         tile = -1
         if setup.get("opening") is not None:
             tile = int(tile_set.tile(str(setup["opening"])))
