@@ -85,3 +85,13 @@ def test_wrong_moves_say_why() -> None:
         state.play("6:1@7")
     with pytest.raises(IllegalMoveError, match="not a move"):
         state.play("hello")
+
+
+def test_an_observation_weighs_a_draw_without_seeing_the_boneyard() -> None:
+    state = setup("draw", ["6:6 1:0", "2:1 3:0"], boneyard="4:2 6:5 0:0")
+    state = play(state, "6:6")
+    view = state.observation(1)
+    (draw,) = view.legal_moves
+    assert str(draw) == "draw"
+    assert view.ends_after(draw) == (6, 6)
+    assert view.points_for(draw) == 0

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from bones.line.kernel import DOMINO, Kernel
 from bones.line.rules import FIVES, KOZEL, MUGGINS, LineRules
-from bones.tiles import pips_of
+from bones.tiles import PIPS, pips_of
 
 DOUBLE_BLANK = 0  # index of 0:0
 KOZEL_DOUBLE_BLANK = 25
@@ -35,12 +35,32 @@ class HandScore:
     same_opener: bool = False  # partnership tie: the hand's opener opens the next one too
 
 
-def score_hand(rules: LineRules, kernel: Kernel, eggs: int) -> HandScore:
+def seat_pips(rules: LineRules, kernel: Kernel) -> list[int]:
+    """Pips each seat's hand counts at the end (``hand_pips`` of each)."""
+    # hand_pips written out: this runs at the end of every hand played through the state.
+    kozel = rules.scoring == KOZEL
+    out = []
+    for mask in kernel.hands:
+        if kozel and mask == 1 << DOUBLE_BLANK:
+            out.append(KOZEL_DOUBLE_BLANK)
+            continue
+        total = 0
+        while mask:
+            low = mask & -mask
+            total += PIPS[low.bit_length() - 1]
+            mask ^= low
+        out.append(total)
+    return out
+
+
+def score_hand(rules: LineRules, kernel: Kernel, eggs: int, pips: list[int] | None = None) -> HandScore:
+    """``pips``: ``seat_pips(rules, kernel)`` where the caller has it already."""
+    if pips is None:
+        pips = seat_pips(rules, kernel)
     if rules.partnership:
-        return _score_partnership(rules, kernel)
+        return _score_partnership(rules, kernel, pips)
     sides = rules.sides
     n_sides = rules.num_sides
-    pips = [hand_pips(rules, kernel.hands[seat]) for seat in range(rules.players)]
     side_pips = [0] * n_sides
     for seat, side in enumerate(sides):
         side_pips[side] += pips[seat]
@@ -53,7 +73,6 @@ def score_hand(rules: LineRules, kernel: Kernel, eggs: int) -> HandScore:
     if kernel.status == DOMINO:
         winner = kernel.last_player
         won = sides[winner]
-        others = sum(p for seat, p in enumerate(pips) if sides[seat] != won)
         note = f"seat {winner} went out"
     else:
         winner, won = _blocked_winner(rules, kernel, pips, side_pips)
@@ -63,12 +82,6 @@ def score_hand(rules: LineRules, kernel: Kernel, eggs: int) -> HandScore:
                 note = f"fish with equal pairs ({side_pips[0]} each): eggs, nobody wins, {carried} carried"
                 return HandScore(None, None, tuple(points), carried, note, kozel_opener)
             return HandScore(None, None, tuple(points), 0, "blocked with equal lowest pips: nobody scores", None)
-        others = sum(p for seat, p in enumerate(pips) if sides[seat] != won)
-        if rules.blocked_difference and rules.scoring != KOZEL:
-            assert winner is not None
-            own = pips[winner] if not rules.teams else side_pips[won]
-            losers = [s for s in range(n_sides) if s != won]
-            others = sum(side_pips[s] - own for s in losers)
         if not rules.teams:
             note = f"blocked: seat {winner} is lightest"
         else:
@@ -82,6 +95,12 @@ def score_hand(rules: LineRules, kernel: Kernel, eggs: int) -> HandScore:
         return HandScore(
             winner, won, tuple(points), 0, note + (f" (with {eggs} from eggs)" if eggs else ""), kozel_opener
         )
+    others = sum(p for seat, p in enumerate(pips) if sides[seat] != won)
+    if rules.blocked_difference and kernel.status != DOMINO:
+        assert winner is not None
+        own = pips[winner] if not rules.teams else side_pips[won]
+        losers = [s for s in range(n_sides) if s != won]
+        others = sum(side_pips[s] - own for s in losers)
     if rules.scoring == FIVES:
         points[won] = round_to_five(others)
     elif rules.scoring == MUGGINS:
@@ -114,13 +133,12 @@ def _blocked_winner(
     return seat, seat
 
 
-def _score_partnership(rules: LineRules, kernel: Kernel) -> HandScore:
+def _score_partnership(rules: LineRules, kernel: Kernel, pips: list[int]) -> HandScore:
     """The winning pair scores the pips of all four hands (its own included), whether a player
     went out or the hand blocked. A blocked hand goes to the lighter pair; the next hand is
     opened by the player who laid the last tile if that pair won, else by the next player
     (of the winning pair). Equal pairs: nobody scores and the same player opens again."""
     sides = rules.sides
-    pips = [hand_pips(rules, kernel.hands[seat]) for seat in range(rules.players)]
     total = sum(pips)
     points = [0] * rules.num_sides
     last = kernel.last_player

@@ -8,12 +8,22 @@ from operator import add
 from typing import Any, cast
 
 from bones.chance import shuffled_range
-from bones.game import HandResult, IllegalMoveError, Move, Observation, Outcome, SettledState, State
+from bones.game import (
+    HandResult,
+    IllegalMoveError,
+    Move,
+    Observation,
+    Outcome,
+    SettledState,
+    State,
+    check_setup_fields,
+    setup_seat,
+)
 from bones.line.kernel import DOMINO, DRAW, PASS, PLAYING, Kernel
 from bones.line.layout import Layout
 from bones.line.moves import DRAW_MOVE, PASS_MOVE, LineMove, end_name, from_kernel, play_moves
 from bones.line.rules import KOZEL, ONE_ONE, TOP_DOUBLE, LineRules
-from bones.line.scoring import hand_pips, score_hand
+from bones.line.scoring import score_hand, seat_pips
 from bones.tiles import HIGH, PIPS, TILES, SetupTiles, Tile, mask_of, pip_set, tiles_of
 
 
@@ -318,11 +328,11 @@ class LineState(SettledState):
             "reached the target during play",
             hand_points,
         )
-        winners = self._seats_of(side)
+        winners = self.rules.seats_of(side)
         outcome = Outcome(
             winners,
-            self._seat_scores(scores),
-            f"{self._side_name(side)} reached {self.rules.target} during hand {self.hand_no}",
+            self.rules.seat_scores(scores),
+            f"{_side_words(self.rules, side)} reached {self.rules.target} during hand {self.hand_no}",
         )
         return self._evolve(
             moves=moves,
@@ -335,11 +345,12 @@ class LineState(SettledState):
 
     def _end_hand(self) -> LineState:
         rules, kernel = self.rules, self.kernel
-        score = score_hand(rules, kernel, self.eggs)
+        pips = seat_pips(rules, kernel)
+        score = score_hand(rules, kernel, self.eggs, pips)
         totals = tuple(map(add, self.scores, score.points))
         ending = "domino" if kernel.status == DOMINO else "blocked"
         result = self._result(
-            kernel, ending, score.winner, score.points, totals, score.eggs, score.note, self.hand_points
+            kernel, ending, score.winner, score.points, totals, score.eggs, score.note, self.hand_points, pips
         )
         results = self.results + (result,)
         outcome = self._match_outcome(totals, score.winning_side)
@@ -382,15 +393,23 @@ class LineState(SettledState):
         eggs: int,
         note: str,
         play_points: tuple[int, ...],
+        pips: list[int] | None = None,
     ) -> HandSheet:
-        rules = self.rules
-        hands = kernel.hands
+        faces = []
+        for mask in kernel.hands:
+            # tiles_of written out: this runs for every hand of every playout through the state.
+            tiles = []
+            while mask:
+                low = mask & -mask
+                tiles.append(TILES[low.bit_length() - 1])
+                mask ^= low
+            faces.append(tuple(tiles))
         return HandSheet(
             number=self.hand_no,
             ending=ending,
             winner=winner,
-            hands=tuple([tuple(tiles_of(h)) for h in hands]),
-            pips=tuple([hand_pips(rules, h) for h in hands]),
+            hands=tuple(faces),
+            pips=tuple(seat_pips(self.rules, kernel) if pips is None else pips),
             play_points=play_points,
             points=points,
             totals=totals,
@@ -408,25 +427,15 @@ class LineState(SettledState):
             goat = goats[0]
             other = 1 - goat
             dry = totals[other] == 0
-            reason = f"{self._side_name(goat)} reached {rules.target}: {'dry goat' if dry else 'goat'}"
-            return Outcome(self._seats_of(other), self._seat_scores(totals), reason)
+            reason = f"{_side_words(self.rules, goat)} reached {rules.target}: {'dry goat' if dry else 'goat'}"
+            return Outcome(self.rules.seats_of(other), self.rules.seat_scores(totals), reason)
         if winning_side is not None and totals[winning_side] >= rules.target:
             return Outcome(
-                self._seats_of(winning_side),
-                self._seat_scores(totals),
-                f"{self._side_name(winning_side)} reached {rules.target} after hand {self.hand_no}",
+                self.rules.seats_of(winning_side),
+                self.rules.seat_scores(totals),
+                f"{_side_words(self.rules, winning_side)} reached {rules.target} after hand {self.hand_no}",
             )
         return None
-
-    def _seats_of(self, side: int) -> tuple[int, ...]:
-        return tuple(seat for seat, s in enumerate(self.rules.sides) if s == side)
-
-    def _seat_scores(self, side_scores: tuple[int, ...]) -> tuple[int, ...]:
-        return tuple(side_scores[s] for s in self.rules.sides)
-
-    def _side_name(self, side: int) -> str:
-        seats = self._seats_of(side)
-        return f"seat {seats[0]}" if len(seats) == 1 else "the pair of seats " + " and ".join(map(str, seats))
 
     # -- what players see --------------------------------------------------
 
@@ -638,6 +647,9 @@ class LineObservation(Observation):
 
     def ends_after(self, move: LineMove) -> tuple[int, ...]:
         """The numbers at the open ends after ``move``."""
+        if not move.is_play:
+            # A draw or a pass leaves the table as it is, and the public boneyard is unknown tiles.
+            return tuple(self.public.ends)
         kernel = self.public.copy()
         kernel.apply(*move.kernel_move)
         return tuple(kernel.ends)
@@ -717,22 +729,21 @@ def _whole(value: Any, name: str) -> int:
     return value
 
 
+def _side_words(rules: LineRules, side: int) -> str:
+    """``rules.side_name`` as the line family's outcomes have always put a pair: "the pair of seats 0 and 2"."""
+    name = rules.side_name(side)
+    return f"the pair of {name}" if len(rules.seats_of(side)) > 1 else name
+
+
 def _read_setup(
     rules: LineRules, setup: Mapping[str, Any]
 ) -> tuple[list[int], list[int], int, int, tuple[int, ...], int, int]:
     """Check and read an explicit deal: hands, boneyard order, who opens."""
-    known = {"hands", "boneyard", "opener", "opening", "scores", "eggs", "hand"}
-    unknown = set(setup) - known
-    if unknown:
-        raise ValueError(f"unknown setup fields {sorted(unknown)}; known: {sorted(known)}")
+    check_setup_fields(setup, ("hands", "boneyard", "opener", "opening", "scores", "eggs", "hand"))
     tile_set = pip_set(rules.max_pip)
-    raw_hands = setup.get("hands")
-    if not isinstance(raw_hands, Sequence) or len(raw_hands) != rules.players:
-        raise ValueError(f"setup needs 'hands': one list of tiles for each of the {rules.players} seats")
-    read = SetupTiles(tile_set).read
-
-    hands = [mask_of(read(h, f"hand {i}")) for i, h in enumerate(raw_hands)]
-    boneyard = read(setup.get("boneyard", []), "boneyard")
+    reader = SetupTiles(tile_set)
+    hands = [mask_of(hand) for hand in reader.per_seat(setup.get("hands"), rules.players, "hands", "hand")]
+    boneyard = reader.read(setup.get("boneyard", []), "boneyard")
     raw_scores = setup.get("scores", [0] * rules.num_sides)
     if not isinstance(raw_scores, list | tuple) or len(raw_scores) != rules.num_sides:
         raise ValueError(f"setup 'scores' needs a list of {rules.num_sides} numbers, got {raw_scores!r}")
@@ -740,9 +751,7 @@ def _read_setup(
     eggs = _whole(setup.get("eggs", 0), "eggs")
     hand_no = _whole(setup.get("hand", 1), "hand")
     if "opener" in setup:
-        opener = _whole(setup["opener"], "opener")
-        if not 0 <= opener < rules.players:
-            raise ValueError(f"setup 'opener' must be a seat 0..{rules.players - 1}")
+        opener = setup_seat(setup["opener"], rules.players, "opener")
         tile = -1
         if setup.get("opening") is not None:
             tile = int(tile_set.tile(str(setup["opening"])))
