@@ -41,8 +41,8 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from math import comb
 
+from bones.bots.counting import PlacementCounter, weighted_index
 from bones.bots.line.belief_draws import DrawSampler, SeatHistory, TooLarge
 from bones.line.kernel import DRAW, PLAY, Kernel
 from bones.line.rules import HIGHEST_DOUBLE, ONE_ONE, TOP_DOUBLE, LineRules
@@ -87,7 +87,7 @@ class Belief:
     forbidden_dealt: int = 0  # tiles nobody else was dealt (the first opening's rule)
     _draw_sampler: DrawSampler | None = field(default=None, repr=False)
     _draws_too_large: bool = field(default=False, repr=False)
-    _cached_plan: tuple[list[int], dict[int, list[int]], _Counter, tuple[int, ...]] | None = field(
+    _cached_plan: tuple[list[int], dict[int, list[int]], PlacementCounter, tuple[int, ...]] | None = field(
         default=None, repr=False
     )
 
@@ -185,7 +185,7 @@ class Belief:
     def _classes(self) -> list[int]:
         return sorted(self.seats)
 
-    def _plan(self) -> tuple[list[int], dict[int, list[int]], _Counter, tuple[int, ...]]:
+    def _plan(self) -> tuple[list[int], dict[int, list[int]], PlacementCounter, tuple[int, ...]]:
         """Tiles grouped by the seats that may hold them, with the counter of ways (built once)."""
         if self._cached_plan is None:
             seats = self._classes()
@@ -199,7 +199,7 @@ class Belief:
             keys = tuple(sorted(groups))
             sizes = tuple(len(groups[k]) for k in keys)
             capacity = tuple(self.seats[s].size for s in seats)
-            self._cached_plan = (seats, groups, _Counter(keys, sizes, len(seats), self.boneyard_size), capacity)
+            self._cached_plan = (seats, groups, PlacementCounter(keys, sizes), capacity)
         return self._cached_plan
 
     def _sample_by_voids(self, rng: random.Random) -> tuple[dict[int, int], list[int]]:
@@ -213,7 +213,7 @@ class Belief:
         for index, key in enumerate(keys):
             splits = counter.splits(index, remaining)
             weights = [w for _, w in splits]
-            split = splits[_weighted_index(rng, weights)][0]
+            split = splits[weighted_index(rng, weights)][0]
             tiles = groups[key][:]
             rng.shuffle(tiles)
             position = 0
@@ -352,75 +352,6 @@ def _perfect_matching(
         return False
 
     return all(augment(i, [False] * len(slots)) for i in range(len(items)))
-
-
-def _weighted_index(rng: random.Random, weights: list[int]) -> int:
-    total = sum(weights)
-    pick = rng.randrange(total)
-    for index, weight in enumerate(weights):
-        if pick < weight:
-            return index
-        pick -= weight
-    raise AssertionError("weights changed")
-
-
-class _Counter:
-    """Ways to place groups of distinct tiles into seats of given sizes (the rest to the boneyard).
-
-    Group ``g`` has ``sizes[g]`` tiles that may go to the seats whose bits are set
-    in ``keys[g]`` or to the boneyard. ``ways(g, capacity)`` counts assignments of
-    groups g.. that fill every seat exactly.
-    """
-
-    def __init__(self, keys: tuple[int, ...], sizes: tuple[int, ...], seats: int, boneyard: int) -> None:
-        self.keys = keys
-        self.sizes = sizes
-        self.seats = seats
-        self.boneyard = boneyard
-        self.ways = cache(self._ways)
-        self.splits = cache(self._splits)
-
-    def _splits(self, group: int, capacity: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
-        out = []
-        for split in _compositions(self.sizes[group], self.keys[group], capacity):
-            rest = tuple(c - s for c, s in zip(capacity, split))
-            ways = _multinomial(self.sizes[group], split) * self.ways(group + 1, rest)
-            if ways:
-                out.append((split, ways))
-        return out
-
-    def _ways(self, group: int, capacity: tuple[int, ...]) -> int:
-        if group == len(self.keys):
-            return 1 if not any(capacity) else 0
-        return sum(w for _, w in self.splits(group, capacity))
-
-
-def _compositions(total: int, allowed: int, capacity: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """Ways to send up to ``total`` tiles to allowed seats within capacity (the rest go to the boneyard)."""
-    out: list[tuple[int, ...]] = []
-
-    def rec(seat: int, left: int, prefix: tuple[int, ...]) -> None:
-        if seat == len(capacity):
-            out.append(prefix)
-            return
-        if not allowed >> seat & 1:
-            rec(seat + 1, left, (*prefix, 0))
-            return
-        for take in range(min(left, capacity[seat]) + 1):
-            rec(seat + 1, left - take, (*prefix, take))
-
-    rec(0, total, ())
-    return out
-
-
-def _multinomial(total: int, split: tuple[int, ...]) -> int:
-    """Ways to choose which of ``total`` distinct tiles go to each seat (order within a seat does not matter)."""
-    ways = 1
-    left = total
-    for take in split:
-        ways *= comb(left, take)
-        left -= take
-    return ways
 
 
 @cache

@@ -15,9 +15,8 @@ shuffles the rest into the pile.
 from __future__ import annotations
 
 import random
-from functools import cache
-from math import comb
 
+from bones.bots.counting import PlacementCounter, weighted_index
 from bones.tetradominoes.kernel import DRAW, GIVE, KEEP, PASS, PLACE, REVEAL, TILES_BY_PAIR, Kernel
 from bones.tetradominoes.state import TetraObservation
 from bones.tiles import HIGH, LOW, tiles_of
@@ -127,7 +126,7 @@ class Belief:
             if first < 0 or revealed[s] != kernel.revealed[s]:
                 self.consistent = False
                 self.slots[s] = [0] * max(0, want)
-        self._cached_plan: tuple[list[tuple[int, int]], dict[int, list[int]], _Counter] | None = None
+        self._cached_plan: tuple[list[tuple[int, int]], dict[int, list[int]], PlacementCounter] | None = None
         self.unknown = ALL_TILES & ~known_tiles(obs)
         for s in range(players):
             self.unknown &= ~self.known_hidden[s]
@@ -184,7 +183,7 @@ class Belief:
         remaining = capacity
         for index, key in enumerate(counter.keys):
             splits = counter.splits(index, remaining)
-            split = splits[_weighted_index(rng, [w for _, w in splits])][0]
+            split = splits[weighted_index(rng, [w for _, w in splits])][0]
             tiles = kinds[key][:]
             rng.shuffle(tiles)
             position = 0
@@ -197,7 +196,7 @@ class Belief:
         rng.shuffle(pile)
         return hands, pile
 
-    def _plan(self) -> tuple[list[tuple[int, int]], dict[int, list[int]], _Counter]:
+    def _plan(self) -> tuple[list[tuple[int, int]], dict[int, list[int]], PlacementCounter]:
         if self._cached_plan is None:
             groups = sorted({(s, ban) for s in range(self.players) for ban in self.slots[s]})
             kinds: dict[int, list[int]] = {}
@@ -206,7 +205,7 @@ class Belief:
                 kinds.setdefault(key, []).append(int(tile))
             keys = tuple(sorted(kinds))
             sizes = tuple(len(kinds[k]) for k in keys)
-            self._cached_plan = (groups, kinds, _Counter(keys, sizes, len(groups)))
+            self._cached_plan = (groups, kinds, PlacementCounter(keys, sizes))
         return self._cached_plan
 
     def _sample_loosely(self, rng: random.Random) -> tuple[list[int], list[int]]:
@@ -235,68 +234,3 @@ def _placed_tile(packed: int) -> int:
     a, b = packed >> 4, packed & 15
     hi, lo = max(a, b), min(a, b)
     return hi * (hi + 1) // 2 + lo
-
-
-def _weighted_index(rng: random.Random, weights: list[int]) -> int:
-    pick = rng.randrange(sum(weights))
-    for index, weight in enumerate(weights):
-        if pick < weight:
-            return index
-        pick -= weight
-    raise AssertionError("weights changed")
-
-
-class _Counter:
-    """Ways to place kinds of distinct dominoes into slot groups of given sizes (the rest to the pile).
-
-    Kind ``k`` has ``sizes[k]`` dominoes that may go to the groups whose bits are set in
-    ``keys[k]`` or to the pile; ``ways(k, capacity)`` counts the assignments of kinds k..
-    that fill every group exactly.
-    """
-
-    def __init__(self, keys: tuple[int, ...], sizes: tuple[int, ...], groups: int) -> None:
-        self.keys = keys
-        self.sizes = sizes
-        self.groups = groups
-        self.ways = cache(self._ways)
-        self.splits = cache(self._splits)
-
-    def _splits(self, kind: int, capacity: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
-        out = []
-        for split in _compositions(self.sizes[kind], self.keys[kind], capacity):
-            rest = tuple(c - s for c, s in zip(capacity, split))
-            ways = _multinomial(self.sizes[kind], split) * self.ways(kind + 1, rest)
-            if ways:
-                out.append((split, ways))
-        return out
-
-    def _ways(self, kind: int, capacity: tuple[int, ...]) -> int:
-        if kind == len(self.keys):
-            return 0 if any(capacity) else 1
-        return sum(w for _, w in self.splits(kind, capacity))
-
-
-def _compositions(total: int, allowed: int, capacity: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """Ways to send up to ``total`` dominoes to allowed groups within capacity (the rest go to the pile)."""
-    out: list[tuple[int, ...]] = []
-
-    def rec(group: int, left: int, prefix: tuple[int, ...]) -> None:
-        if group == len(capacity):
-            out.append(prefix)
-            return
-        if not allowed >> group & 1:
-            rec(group + 1, left, (*prefix, 0))
-            return
-        for take in range(min(left, capacity[group]) + 1):
-            rec(group + 1, left - take, (*prefix, take))
-
-    rec(0, total, ())
-    return out
-
-
-def _multinomial(total: int, split: tuple[int, ...]) -> int:
-    ways = 1
-    for take in split:
-        ways *= comb(total, take)
-        total -= take
-    return ways
