@@ -64,6 +64,13 @@ def tap_move(page: Any, move: str) -> None:
         return
     tile, _, end = move.partition("@")
     page.locator(f'.hand .tile[data-tile="{tile}"]').click()
+    # The ends light up a moment after the tap (or the tile goes at once where it fits one end only):
+    # counting them before they are drawn skipped the choice of end under load.
+    page.wait_for_function(
+        "(tile) => document.querySelectorAll('.slot.target').length > 0"
+        " || !document.querySelector(`.hand .tile[data-tile='${tile}']`)",
+        arg=tile,
+    )
     if page.locator(".slot.target").count() > 1:
         page.locator(f'.slot.target[data-name="{end}"]').click()
 
