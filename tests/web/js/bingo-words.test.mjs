@@ -43,7 +43,7 @@ test("the last two tiles of the boneyard: the trick's winner takes one, as butto
   assert.equal(B.describe(v, v.last), "Lily answered 1:1: you take the trick (8 points)");
   assert.equal(B.describe(v, { seat: 1, move: "take-trump" }), "Lily takes the trump tile");
   assert.equal(B.describe(v, { seat: 0, move: "close" }), "You close: the trump tile is turned down, nobody draws again");
-  assert.equal(B.soundOf("take-hidden"), "draw");
+  assert.equal(B.soundOf("take-hidden"), "take");
 });
 
 test("the end of a hand: who reached 70 and the sets it gave", () => {

@@ -70,6 +70,7 @@ test("a pass and a scoring move are said and shown over the name", () => {
   assert.equal(W.describe(v, pass, null, null), "Lily can't play and passes");
   assert.deepEqual(W.bubbleOf(v, pass), { text: "Pass", score: false });
   assert.equal(W.soundOf("pass"), "pass");
+  assert.equal(W.soundOf("draw"), "take");
   const scored = { seat: 0, move: "5:4@left", points: 10 };
   assert.equal(W.describe(v, scored, null, null), "You played 5:4 on the left end and score 10");
   assert.deepEqual(W.bubbleOf(v, scored), { text: "+10", score: true });

@@ -76,7 +76,7 @@ export function describe(v, last) {
 }
 
 export function soundOf(move) {
-  return move.startsWith("take") ? "draw" : move === "close" ? "pass" : "play";
+  return move.startsWith("take") ? "take" : move === "close" ? "pass" : "play";
 }
 
 // How a hand ended, from its result (the last of board.results).

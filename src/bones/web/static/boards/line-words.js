@@ -128,7 +128,7 @@ export function infoItems(v) {
 }
 
 export function soundOf(move) {
-  return move === DRAW ? "draw" : move === PASS ? "pass" : "play";
+  return move === DRAW ? "take" : move === PASS ? "pass" : "play";
 }
 
 // The word over a player's name after their move (null: nothing to say).
