@@ -4,6 +4,7 @@ import { $, el } from "../shell/dom.js";
 import { half } from "../shell/tiles.js";
 import * as B from "./bee-words.js";
 import { registerBoard } from "./index.js";
+import { pickActions } from "./pick-actions.js";
 
 const P = { picked: null, at: -1 };
 
@@ -45,21 +46,14 @@ function renderBoard(ctx, v) {
       grid.appendChild(b);
     }
   }
-  const actions = el("div", "fujisan-actions");
-  if (P.picked) {
-    const back = el("button", "btn", "Back");
-    back.type = "button";
-    back.addEventListener("click", () => { P.picked = null; ctx.render(); ctx.say(B.turnText(v, null)); });
-    actions.appendChild(back);
-  }
   const giveUp = v.board.choices.find((c) => !c.from);
-  if (giveUp && B.myTurn(v)) {
-    const b = el("button", "btn bee-move", "Give up this round");
-    b.type = "button";
-    b.dataset.move = giveUp.move;
-    b.addEventListener("click", () => ctx.send(giveUp.move, b));
-    actions.appendChild(b);
-  }
+  const actions = pickActions(ctx, {
+    picked: P.picked,
+    back: () => { P.picked = null; ctx.render(); ctx.say(B.turnText(v, null)); },
+    giveUp: B.myTurn(v) ? giveUp : null,
+    giveUpLabel: "Give up this round",
+    moveClass: "bee-move",
+  });
   const wrap = el("div", "fujisan-wrap");
   wrap.append(grid, actions);
   board.replaceChildren(wrap);

@@ -4,6 +4,7 @@ import { $, el } from "../shell/dom.js";
 import { half } from "../shell/tiles.js";
 import * as F from "./fujisan-words.js";
 import { registerBoard } from "./index.js";
+import { pickActions } from "./pick-actions.js";
 
 const P = { picked: null, at: -1 };
 
@@ -44,21 +45,14 @@ function renderBoard(ctx, v) {
       grid.appendChild(b);
     }
   }
-  const actions = el("div", "fujisan-actions");
-  if (P.picked) {
-    const back = el("button", "btn", "Back");
-    back.type = "button";
-    back.addEventListener("click", () => dropPick(ctx));
-    actions.appendChild(back);
-  }
   const giveUp = v.board.choices.find((c) => !c.from);
-  if (giveUp && F.myTurn(v)) {
-    const b = el("button", "btn fujisan-move", "Give up");
-    b.type = "button";
-    b.dataset.move = giveUp.move;
-    b.addEventListener("click", () => ctx.send(giveUp.move, b));
-    actions.appendChild(b);
-  }
+  const actions = pickActions(ctx, {
+    picked: P.picked,
+    back: () => dropPick(ctx),
+    giveUp: F.myTurn(v) ? giveUp : null,
+    giveUpLabel: "Give up",
+    moveClass: "fujisan-move",
+  });
   const wrap = el("div", "fujisan-wrap");
   wrap.append(grid, actions);
   board.replaceChildren(wrap);
