@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from bones.game import game_info
+from bones.game import DIFFICULTY, game_info
 from bones.web.entries import game_catalog
 
 JSON = {"Content-Type": "application/json"}
@@ -23,13 +23,15 @@ def catalog(client: TestClient) -> list[dict[str, Any]]:
 def test_the_catalog_lists_every_open_option_of_every_game(client: TestClient) -> None:
     for game in catalog(client):
         names = [o["name"] for o in game["options"]]
-        declared = [o.name for o in game_info(game["game_id"]).options if o.name != "players"]
+        # players and a puzzle's difficulty have rows of their own
+        declared = [o.name for o in game_info(game["game_id"]).options if o.name not in ("players", DIFFICULTY)]
         # a variant fixes some options: those are not offered again
         assert set(names) <= set(declared)
         if game["id"] == game["game_id"]:
             assert names == declared
         for option in game["options"]:
             assert option["kind"] in ("choice", "bool", "int", "text") and option["help"]
+        assert game["difficulties"] == list(game_info(game["game_id"]).difficulties())
 
 
 def a_changed_option(client: TestClient) -> tuple[str, str, Any]:
