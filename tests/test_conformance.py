@@ -41,8 +41,8 @@ VARIANTS: dict[str, list[dict]] = {
     ],
     "finder": [{"players": 3}, {"players": 4}],
     "bingo": [{"target": 1}],
-    "bee": [{"advanced": True, "dice": 5}, {"dice": 3}],
-    "fujisan": [{"country_road": True}],
+    "bee": [{"advanced": True, "dice": 5}, {"dice": 3}, {"difficulty": "hard", "advanced": True}],
+    "fujisan": [{"country_road": True}, {"difficulty": "medium", "country_road": True}],
     "mountains": [{"version": "coop", "players": 2}, {"version": "coop", "players": 4}, {"version": "drawn"}],
 }
 SEEDS = range(6)

@@ -184,6 +184,11 @@ class State(ABC):
         not see. By default the observation's ``to_dict()``; games add what their board needs."""
         return self.observation(seat).to_dict()
 
+    def par(self) -> int | None:
+        """The best the game allows from its start, in its difficulties' unit (a puzzle: the moves of
+        a shortest solution), or None where it has no such measure (the default)."""
+        return None
+
     def forced_move(self) -> Move | None:
         """The move the seat to move makes with nothing to choose (a face makes it for a human
         player, as a computer's move is made): the only legal move, where it decides nothing, such
@@ -327,6 +332,40 @@ class SettledState(State):
         return self.final
 
 
+#: The rule option that asks a puzzle for a layout generated to a named difficulty (``difficulty_option``).
+DIFFICULTY = "difficulty"
+#: Its value that asks for none: a random deal, as without the option.
+RANDOM_DEAL = "random"
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """A named difficulty of a puzzle's generated layouts: the best play of a layout of it
+    (``state.par()``: the moves of a shortest solution) lies from ``least`` to ``most`` ``unit``."""
+
+    name: str
+    least: int
+    most: int
+    unit: str = "moves"
+
+    def holds(self, par: int | None) -> bool:
+        return par is not None and self.least <= par <= self.most
+
+    def text(self) -> str:
+        return f"{self.name}: {self.least}-{self.most} {self.unit}"
+
+
+def difficulty_option(names: Sequence[str]) -> Option:
+    """The option by which a puzzle declares its difficulties (``Rules.difficulties`` gives each
+    one's range under the other options); faces offer its choices as a difficulty picker."""
+    return Option(
+        DIFFICULTY,
+        RANDOM_DEAL,
+        f"{RANDOM_DEAL}: a random deal; {', '.join(names)}: a layout generated to that difficulty",
+        choices=(RANDOM_DEAL, *names),
+    )
+
+
 class Rules(ABC):
     """Frozen facts and options of one game."""
 
@@ -353,6 +392,16 @@ class Rules(ABC):
     @property
     def num_sides(self) -> int:
         return 2 if self.in_pairs() else self.num_players
+
+    def difficulties(self) -> tuple[Difficulty, ...]:
+        """The difficulties this puzzle generates layouts to, with their ranges under these rules'
+        other options (the option ``DIFFICULTY`` picks one); none by default."""
+        return ()
+
+    def difficulty(self) -> Difficulty | None:
+        """The difficulty these rules generate layouts to; None for a random deal."""
+        name = self.options.get(DIFFICULTY, RANDOM_DEAL)
+        return next((d for d in self.difficulties() if d.name == name), None)
 
     def match_target(self) -> int | None:
         """The score that ends the match (points, sets), where the game has one (None by default).
@@ -515,6 +564,11 @@ class GameInfo:
 
     def option_names(self) -> list[str]:
         return [o.name for o in self.options]
+
+    def difficulties(self) -> tuple[str, ...]:
+        """The names of the difficulties the game generates layouts to (its ``difficulty_option``)."""
+        option = next((o for o in self.options if o.name == DIFFICULTY), None)
+        return tuple(c for c in option.choices or () if c != RANDOM_DEAL) if option else ()
 
     def describe(self) -> str:
         """The rules page with the default options: what ``bones rules`` prints and the web table shows."""

@@ -3,14 +3,17 @@ them (strictly checked), and the menu offers them. Names no game: it reads the c
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from bones.game import game_info
+from bones.game import DIFFICULTY, game_info
 from bones.web.entries import game_catalog
+
+JSON = {"Content-Type": "application/json"}
 
 
 def catalog(client: TestClient) -> list[dict[str, Any]]:
@@ -20,13 +23,15 @@ def catalog(client: TestClient) -> list[dict[str, Any]]:
 def test_the_catalog_lists_every_open_option_of_every_game(client: TestClient) -> None:
     for game in catalog(client):
         names = [o["name"] for o in game["options"]]
-        declared = [o.name for o in game_info(game["game_id"]).options if o.name != "players"]
+        # players and a puzzle's difficulty have rows of their own
+        declared = [o.name for o in game_info(game["game_id"]).options if o.name not in ("players", DIFFICULTY)]
         # a variant fixes some options: those are not offered again
         assert set(names) <= set(declared)
         if game["id"] == game["game_id"]:
             assert names == declared
         for option in game["options"]:
             assert option["kind"] in ("choice", "bool", "int", "text") and option["help"]
+        assert game["difficulties"] == list(game_info(game["game_id"]).difficulties())
 
 
 def a_changed_option(client: TestClient) -> tuple[str, str, Any]:
@@ -102,3 +107,39 @@ def test_the_menu_offers_the_options_and_play_uses_them(browser: Any, live_serve
     stored = live_server.store.load_game(match_id)
     assert stored.record["options"][flag["name"]] == (not flag["default"])
     assert not errors, errors
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", ["1280x800", "360x740", "740x360"])
+def test_play_is_on_the_first_screen_with_every_game_chosen(
+    browser: Any, live_server: Any, artifacts: Path, size: str
+) -> None:
+    """However many options (and problems, and difficulties) the chosen game has, CONTINUE, the
+    players, the difficulty and PLAY need no scrolling. Pictures: menu-GAME-SIZE.png."""
+    from tests.web.test_web_board import in_view
+
+    width, height = (int(n) for n in size.split("x"))
+    page = browser.new_page(viewport={"width": width, "height": height})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    games = game_catalog()
+    # an unfinished match shows CONTINUE too: the tallest menu
+    created = page.request.post(f"{live_server.url}/api/games", data=json.dumps({"game": games[0]["id"]}), headers=JSON)
+    assert created.status == 201, created.text()
+    page.goto(f"{live_server.url}/?pace=0")
+    page.locator("#continue").wait_for(state="visible")
+    for game in games:
+        page.locator(f'#games [data-value="{game["id"]}"]').click()
+        page.wait_for_load_state("networkidle")  # a puzzle's book of problems comes after
+        page.wait_for_timeout(150)
+        page.screenshot(path=str(artifacts / f"menu-{game['id']}-{size}.png"))
+        shown = ["#continue", "#play"] + (["#players"] if len(game["players"]) > 1 else [])
+        shown += ["#difficulties"] if game.get("difficulties") else []
+        for selector in shown:
+            assert in_view(page, selector), f"{selector} is below the fold with {game['id']} at {size}"
+        assert (
+            page.evaluate("() => document.scrollingElement.scrollTop + document.getElementById('home').scrollTop") == 0
+        )
+    assert not errors, errors
+    page.close()

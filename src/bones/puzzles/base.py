@@ -7,9 +7,31 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
 
-from bones.game import Move, Observation, State, check_setup_fields
+from bones.game import Difficulty, GameOptionError, Move, Observation, State, check_setup_fields
 
 GIVE_UP = "give-up"
+
+# Random layouts drawn for one of a difficulty before giving up: each difficulty's range holds a
+# sixth or more of the random layouts (measured; a tenth for Bee's 6 dice with the advanced rule),
+# so 80 draws all miss a few times in a million or less (1e-4 there); a draw solves in 1-15 ms
+# of CPU (60 for Bee's 6 dice), so even a miss is a short web request (bench/puzzle_generation.py).
+DIFFICULTY_TRIES = 80
+
+L = TypeVar("L")
+
+
+def layout_of(
+    difficulty: Difficulty, deal: Callable[[random.Random], L], par: Callable[[L], int | None], rng: random.Random
+) -> L:
+    """The first of the layouts ``deal`` draws from ``rng`` whose best play (``par``: None where it
+    cannot be solved) lies in ``difficulty``'s range: reproducible from the seed of ``rng``."""
+    for _ in range(DIFFICULTY_TRIES):
+        layout = deal(rng)
+        if difficulty.holds(par(layout)):
+            return layout
+    raise GameOptionError(
+        f"no layout of difficulty {difficulty.text()} came in {DIFFICULTY_TRIES} random deals: try another deal"
+    )
 
 
 @dataclass(frozen=True, order=True)

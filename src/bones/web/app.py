@@ -154,6 +154,11 @@ class View(BaseModel):
     to_move: int | None
     legal_moves: list[str] = Field(..., description="your legal moves when it is your turn, else empty")
     problem: int | None = Field(None, description="the number of the book's problem this match lays out")
+    difficulty: str | None = Field(None, description="the difficulty a generated puzzle's layout was dealt to")
+    par: int | None = Field(
+        None, description="once a generated puzzle is over: the best its layout allowed (a shortest solution's moves)"
+    )
+    par_unit: str | None = Field(None, description="what par counts (moves)")
     undo: bool = Field(
         False, description="you may take moves back and restart (POST /undo, /restart): a puzzle played alone"
     )

@@ -9,7 +9,7 @@ from typing import Any
 
 import bones
 from bones.bots import at_least, levels_for
-from bones.game import GameOptionError, Option, Rules, game_info, games_in_order
+from bones.game import DIFFICULTY, GameOptionError, Option, Rules, game_info, games_in_order
 
 # The boards the browser draws (static/boards/KIND.js), in the order the menu groups them.
 BOARDS = ("line", "bingo", "tetradominoes", "runners", "finder", "fujisan", "bee", "mountains")
@@ -97,8 +97,11 @@ def game_catalog() -> list[dict[str, Any]]:
                 "in_pairs": rules.in_pairs(),
                 "target": rules.match_target(),
                 "low_score_wins": rules.low_score_wins,
-                # the rule options the menu offers: every one the entry leaves open (players has its own row)
-                "options": [option_entry(o) for o in menu_options(entry)],
+                # the rule options the menu offers: every one the entry leaves open (players and the
+                # difficulty have their own rows)
+                "options": [option_entry(o) for o in menu_options(entry) if o.name != DIFFICULTY],
+                # a puzzle's difficulties of generated layouts (sent as the option ``difficulty``)
+                "difficulties": list(info.difficulties()) if DIFFICULTY not in entry.options else [],
                 # how many problems the puzzle's book has (GET /api/problems/ID lists them)
                 "problems": len(info.problems()) if info.problems and not fixed else 0,
             }

@@ -127,7 +127,8 @@ class Referee:
         try:
             state = rules.new_game(seed=seed, setup=setup)
         except ValueError as error:
-            raise TableError(f"the setup is not valid: {error}") from None
+            # a layout generated to a difficulty may not come in its bounded number of deals
+            raise TableError(f"the setup is not valid: {error}" if setup is not None else str(error)) from None
         seat_holders = {**(holders or {}), 0: player}
         for seat in seat_holders:
             if not 0 <= seat < len(seat_list) or seat_list[seat].kind != HUMAN:

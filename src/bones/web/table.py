@@ -240,6 +240,7 @@ class Table:
         mine = state.to_move == seat
         forced = state.forced_move() if mine else None
         scores = state.side_scores()
+        difficulty = rules.difficulty()
         view: dict[str, Any] = {
             "id": self.id,
             "seat": seat,
@@ -259,6 +260,10 @@ class Table:
             "forced": str(forced) if forced is not None else None,
             "undo": self.may_undo() and status == "playing",
             "problem": self.problem,
+            # a generated puzzle's difficulty, and once it is over the best its layout allowed
+            "difficulty": difficulty.name if difficulty else None,
+            "par": state.par() if difficulty and state.is_over else None,
+            "par_unit": difficulty.unit if difficulty else None,
             "hand_no": state.current_hand(),
             "scores": list(scores) if scores is not None else None,
             "last": self._last(seat),

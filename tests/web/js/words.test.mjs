@@ -44,3 +44,10 @@ test("a game without a target shows the scores alone", () => {
   assert.equal(words.scoreText(v), "You 1 · Lily 2");
   assert.equal(words.scoreParts(v).length, 5);
 });
+
+test("a generated puzzle's results say its difficulty, then the best its layout allowed once over", () => {
+  const v = fixture("bee-start");
+  assert.equal(words.generatedText(v), ""); // a random deal: nothing to say
+  assert.equal(words.generatedText({ ...v, difficulty: "hard", par: null, par_unit: "moves" }), "Hard puzzle");
+  assert.equal(words.generatedText({ ...v, difficulty: "easy", par: 3, par_unit: "moves" }), "Easy puzzle · best possible: 3 moves");
+});

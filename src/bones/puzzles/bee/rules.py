@@ -19,7 +19,10 @@ rounds solved; the game is won when every round is solved.
 
 Decisions: ``new_game(seed)`` deals a random layout of option `dice` dice as the
 book's setup does; option `moves` > 0 instead generates one whose last round
-needs exactly that many moves with every round solvable. A layout is given
+needs exactly that many moves with every round solvable; option `difficulty` (easy, medium,
+hard) deals random layouts until one has every round solvable and all rounds' shortest
+solutions together in the difficulty's range (`rules.difficulties()`, by dice and rule: each
+holds a tenth or more of the random layouts). A layout is given
 with ``setup={"grid": text}`` in the book's grid format.
 """
 
@@ -31,12 +34,28 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bones.game import Encoding, GameInfo, IllegalMoveError, Move, Option, Outcome, Rules, State, register
+from bones.game import (
+    DIFFICULTY,
+    RANDOM_DEAL,
+    Difficulty,
+    Encoding,
+    GameInfo,
+    GameOptionError,
+    IllegalMoveError,
+    Move,
+    Option,
+    Outcome,
+    Rules,
+    State,
+    difficulty_option,
+    register,
+)
 from bones.puzzles.base import (
     GIVE_UP,
     GIVE_UP_MOVE,
     PuzzleMove,
     PuzzleObservation,
+    layout_of,
     moves_to_goal,
     seat_view,
     setup_grid,
@@ -47,6 +66,21 @@ from bones.puzzles.layouts import BeeLayouts
 from bones.puzzles.problems import book_problems
 
 VERSION = 1
+
+# Where easy ends and medium ends, in moves of all rounds together, by (dice, advanced rule): the
+# totals of 80-300 random layouts each, split so that every range holds a sixth or more of them
+# (6 dice, advanced rule: a tenth, most layouts there having an impossible round).
+DIFFICULTY_BOUNDS = {
+    (3, False): (1, 2),
+    (3, True): (1, 2),
+    (4, False): (3, 5),
+    (4, True): (4, 6),
+    (5, False): (7, 9),
+    (5, True): (8, 10),
+    (6, False): (12, 14),
+    (6, True): (14, 16),
+}
+DIFFICULTY_NAMES = ("easy", "medium", "hard")
 _MOVE = re.compile(r"^([1-9])((?:[UDLR]\d+)+)$")
 _RUN = re.compile(r"[UDLR]\d+")
 
@@ -86,12 +120,28 @@ the round unsolved."""
     def num_players(self) -> int:
         return 1
 
+    def difficulties(self) -> tuple[Difficulty, ...]:
+        easy, medium = DIFFICULTY_BOUNDS[(self.dice, self.advanced)]
+        return (
+            Difficulty("easy", 1, easy),
+            Difficulty("medium", easy + 1, medium),
+            Difficulty("hard", medium + 1, 100),
+        )
+
+    def layout_par(self, layout: BeeLayout) -> int | None:
+        """All rounds' shortest solutions together (None when a round is impossible)."""
+        lengths = [layout.round(queen, self.advanced).solve() for queen in range(MIN_DICE, self.dice + 1)]
+        return None if any(steps is None for steps in lengths) else sum(len(steps or ()) for steps in lengths)
+
     def new_game(self, seed: int = 0, setup: Mapping[str, Any] | None = None) -> BeeState:
+        difficulty = self.difficulty()
         if setup is not None:
             layout = BeeLayout.parse(setup_grid(setup, "Bee Donimoes"))
         else:
             rng = random.Random(f"bones:{seed}:bee")
-            if self.moves_target:
+            if difficulty is not None:
+                layout = layout_of(difficulty, lambda r: random_layout(self.dice, r), self.layout_par, rng)
+            elif self.moves_target:
                 layout = generate(self.dice, self.moves_target, self.advanced, rng)
             else:
                 layout = random_layout(self.dice, rng)
@@ -161,6 +211,9 @@ class BeeState(State):
 
     def setup(self) -> Mapping[str, Any] | None:
         return {"grid": self.layout.text()}
+
+    def par(self) -> int | None:
+        return self.rules.layout_par(self.layout)
 
     # -- the State interface ----------------------------------------------
 
@@ -309,12 +362,14 @@ class BeeState(State):
         return "\n".join([head] + (["  " + "; ".join(done)] if done else []) + [grid.text().rstrip()])
 
 
-def _make(advanced: bool = False, dice: int = 4, moves: int = 0) -> BeeRules:
+def _make(advanced: bool = False, dice: int = 4, moves: int = 0, difficulty: str = RANDOM_DEAL) -> BeeRules:
+    if moves and difficulty != RANDOM_DEAL:
+        raise GameOptionError(f"bee: a layout is generated to {moves} moves or to a difficulty, not both")
     return BeeRules(
         advanced=advanced,
         dice=dice,
         moves_target=moves,
-        options={"advanced": advanced, "dice": dice, "moves": moves},
+        options={"advanced": advanced, "dice": dice, "moves": moves, DIFFICULTY: difficulty},
     )
 
 
@@ -335,6 +390,7 @@ register(
                 "0: a random deal; n: a generated layout whose last round needs n moves",
                 check=lambda v: 0 <= v <= 12,
             ),
+            difficulty_option(DIFFICULTY_NAMES),
         ),
         "move the dice into a connected swarm around the queen bee",
         layouts=BeeLayouts(),

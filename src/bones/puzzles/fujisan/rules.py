@@ -25,7 +25,9 @@ lay: the text only says to move them to the priests' starting places, and the
 nearer end without turning changes nothing it does not mention.
 ``new_game(seed)`` deals random layouts until one is
 solvable; option `moves` > 0 generates one whose shortest solution has exactly
-that many moves. The score is 1 for a solved puzzle.
+that many moves; option `difficulty` (easy, medium, hard) deals random layouts until
+one's shortest solution lies in the difficulty's range (`rules.difficulties()`: each holds
+a quarter to two fifths of the random layouts). The score is 1 for a solved puzzle.
 """
 
 from __future__ import annotations
@@ -35,12 +37,28 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bones.game import Encoding, GameInfo, IllegalMoveError, Move, Option, Outcome, Rules, State, register
+from bones.game import (
+    DIFFICULTY,
+    RANDOM_DEAL,
+    Difficulty,
+    Encoding,
+    GameInfo,
+    GameOptionError,
+    IllegalMoveError,
+    Move,
+    Option,
+    Outcome,
+    Rules,
+    State,
+    difficulty_option,
+    register,
+)
 from bones.puzzles.base import (
     GIVE_UP,
     GIVE_UP_MOVE,
     PuzzleMove,
     PuzzleObservation,
+    layout_of,
     moves_to_goal,
     seat_view,
     setup_grid,
@@ -64,6 +82,13 @@ from bones.puzzles.layouts import FujisanLayouts
 from bones.puzzles.problems import book_problems
 
 VERSION = 2  # 2: no diagonal step on the peak
+
+# The shortest solutions of random solvable layouts (300 measured: the solitaire's 8-29 moves, the
+# Country Road's 18-40) split into easy, medium and hard: each range holds a quarter or more.
+DIFFICULTIES = {
+    False: (Difficulty("easy", 1, 11), Difficulty("medium", 12, 14), Difficulty("hard", 15, 60)),
+    True: (Difficulty("easy", 1, 22), Difficulty("medium", 23, 26), Difficulty("hard", 27, 120)),
+}
 
 
 @dataclass(frozen=True)
@@ -89,18 +114,28 @@ priest on T0 to T3; give-up ends the puzzle unsolved."""
     def num_players(self) -> int:
         return 1
 
+    def difficulties(self) -> tuple[Difficulty, ...]:
+        return DIFFICULTIES[self.country_road]
+
     def new_game(self, seed: int = 0, setup: Mapping[str, Any] | None = None) -> FujisanState:
+        difficulty = self.difficulty()
         if setup is not None:
             layout = FujisanLayout.parse(setup_grid(setup, "Fujisan"))
         else:
             rng = random.Random(f"bones:{seed}:fujisan")
-            if self.moves_target:
+            if difficulty is not None:
+                layout = layout_of(difficulty, random_layout, self.layout_par, rng)
+            elif self.moves_target:
                 layout = generate(self.moves_target, rng, self.country_road)
             else:
                 layout = random_layout(rng)
                 while shortest(layout, self.country_road) is None:
                     layout = random_layout(rng)
         return FujisanState(self, seed, (), layout, START)
+
+    def layout_par(self, layout: FujisanLayout) -> int | None:
+        steps = shortest(layout, self.country_road)
+        return None if steps is None else len(steps)
 
     def encoding(self) -> Encoding:
         from bones.puzzles.encoding import PuzzleEncoding
@@ -142,6 +177,9 @@ class FujisanState(State):
 
     def setup(self) -> Mapping[str, Any] | None:
         return {"grid": self.layout.text()}
+
+    def par(self) -> int | None:
+        return self.rules.layout_par(self.layout)
 
     @property
     def solved(self) -> bool:
@@ -274,9 +312,13 @@ class FujisanState(State):
         return "\n".join(lines)
 
 
-def _make(country_road: bool = False, moves: int = 0) -> FujisanRules:
+def _make(country_road: bool = False, moves: int = 0, difficulty: str = RANDOM_DEAL) -> FujisanRules:
+    if moves and difficulty != RANDOM_DEAL:
+        raise GameOptionError(f"fujisan: a layout is generated to {moves} moves or to a difficulty, not both")
     return FujisanRules(
-        country_road=country_road, moves_target=moves, options={"country_road": country_road, "moves": moves}
+        country_road=country_road,
+        moves_target=moves,
+        options={"country_road": country_road, "moves": moves, DIFFICULTY: difficulty},
     )
 
 
@@ -294,6 +336,7 @@ register(
                 "0: a random solvable deal; n: a generated layout needing n moves",
                 check=lambda v: 0 <= v <= 40,
             ),
+            difficulty_option([d.name for d in DIFFICULTIES[False]]),
         ),
         "guide four priests to the peak of Mount Fuji",
         layouts=FujisanLayouts(),

@@ -46,8 +46,9 @@ export function renderHome() {
   $("game-note").textContent = game.tagline || game.summary;
   renderOptions(game, set);
   renderProblems(game, set);
-  // a problem is played with its book's options: the menu's are not asked for
-  if (game.problems && (set.problems || {})[game.id]) $("options-box").hidden = true;
+  renderDifficulties(game, set);
+  // a problem is played with its book's options and layout: the menu's are not asked for
+  if (game.problems && (set.problems || {})[game.id]) $("options-box").hidden = $("difficulties-box").hidden = true;
   radio($("players"), game.players.map((n) => ({ value: n, label: String(n) })), set.players, pick("players"));
   $("players-box").hidden = game.players.length < 2;
   const ready = game.levels_ready || [];
@@ -75,6 +76,29 @@ export function chosenOptions(game, set) {
     if (o.kind === "choice" ? o.choices.includes(value) : typeof value === typeof o.default) out[o.name] = value;
   }
   return out;
+}
+
+// A puzzle's layouts: a random deal, or one generated to one of the difficulties the game declares
+// (kept per game, sent as the option "difficulty").
+const RANDOM_DEAL = "random";
+
+export function chosenDifficulty(game, set) {
+  const kept = (set.difficulties || {})[game.id];
+  return (game.difficulties || []).includes(kept) ? kept : RANDOM_DEAL;
+}
+
+const capitalized = (word) => word.charAt(0).toUpperCase() + word.slice(1);
+
+function renderDifficulties(game, set) {
+  const names = game.difficulties || [];
+  $("difficulties-box").hidden = names.length === 0;
+  if (!names.length) return;
+  const items = [{ value: RANDOM_DEAL, label: "Any" }, ...names.map((name) => ({ value: name, label: capitalized(name) }))];
+  radio($("difficulties"), items, chosenDifficulty(game, set), (value) => {
+    set.difficulties = { ...(set.difficulties || {}), [game.id]: value };
+    saveSettings();
+    renderHome();
+  });
 }
 
 // The puzzle's problems from the book (fetched once per visit to the menu), each with the player's
@@ -199,6 +223,8 @@ export async function startGame() {
     const problem = game.problems ? (set.problems || {})[game.id] || 0 : 0;
     // A problem is played with the options its book gives: the menu's are not sent with it.
     const options = problem ? {} : chosenOptions(game, set);
+    const difficulty = chosenDifficulty(game, set);
+    if (!problem && difficulty !== RANDOM_DEAL) options.difficulty = difficulty;
     if (Object.keys(options).length) body.options = options;
     if (problem) body.problem = problem;
   }

@@ -11,7 +11,7 @@ import { NET, answered, api, connectionBack, connectionLost, refused } from "./n
 import { setSound, sound, soundOn } from "./sound.js";
 import { ANIM, FOCUS, PACE, S, entryOf } from "./state.js";
 import { staticTile } from "./tiles.js";
-import { levelName, scoreParts, sideName } from "./words.js";
+import { generatedText, levelName, scoreParts, sideName } from "./words.js";
 
 const TROPHY_PATHS = [
   ["path", { fill: "#f2c14e", stroke: "#7a5600", "stroke-width": "2", d: "M18 8h28v10c0 10-6 18-14 19-8-1-14-9-14-19z" }],
@@ -453,7 +453,7 @@ async function showResults(v) {
   }
   $("results-title").textContent = title;
   $("results-score").textContent = (v.scores || []).map((s, side) => `${sideName(v, side, v.teams)} ${s}`).join(" – ");
-  $("results-hands").textContent = v.hands_won && !single ? "Hands won: " + v.hands_won.map((n, side) => `${sideName(v, side, v.teams)} ${n}`).join(", ") : "";
+  $("results-hands").textContent = v.hands_won && !single ? "Hands won: " + v.hands_won.map((n, side) => `${sideName(v, side, v.teams)} ${n}`).join(", ") : generatedText(v);
   $("stats-title").textContent = `Your ${v.title} statistics at ${levelName(v.level)}`;
   const box = $("stats");
   box.replaceChildren();

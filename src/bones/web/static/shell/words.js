@@ -54,3 +54,10 @@ export function scoreText(v) {
 }
 
 export const partsText = (parts) => parts.map((p) => (typeof p === "string" ? p : p.text)).join("");
+
+// What the results say of a puzzle generated to a difficulty: the difficulty and the best its layout allowed.
+export function generatedText(v) {
+  if (!v.difficulty) return "";
+  const name = v.difficulty.charAt(0).toUpperCase() + v.difficulty.slice(1);
+  return v.par === null || v.par === undefined ? `${name} puzzle` : `${name} puzzle · best possible: ${v.par} ${v.par_unit}`;
+}
