@@ -1,8 +1,13 @@
 // Bingo's table: the boneyard with the trump tile under it, the trick in the middle, the last trick
 // taken, each player's points towards 70, the hand (the tiles that may be played glow), and the
 // moves that are not a tile (close, take the trump tile or the face-down one) as buttons. A double
-// that may declare honours asks which. Reads only the view (v.board: BingoState.client_view).
+// that may declare honours asks which. A tile is played by a tap, by dragging it to the trick, or
+// by the arrow keys and Enter; a tile played flies to the trick from whoever played it. Reads only
+// the view (v.board: BingoState.client_view).
+import { moveCursor } from "../shell/cursor.js";
 import { $, el, row } from "../shell/dom.js";
+import { startDrag } from "../shell/drag.js";
+import { flyFrom, seatRect } from "../shell/motion.js";
 import { tileEl } from "../shell/tiles.js";
 import { parseTile, tileWords } from "../shell/words.js";
 import * as B from "./bingo-words.js";
@@ -17,6 +22,7 @@ function face(text, cls = "") {
   if (cls) t.className += ` ${cls}`;
   t.setAttribute("role", "img");
   t.setAttribute("aria-label", tileWords(text));
+  t.dataset.tile = text;
   return t;
 }
 
@@ -90,7 +96,7 @@ function renderBoard(ctx, v) {
   const choices = el("div", "bingo-actions");
   if (K.picked) {
     for (const c of B.choicesByTile(v).byTile.get(K.picked) || []) choices.appendChild(actionButton(ctx, c));
-    const cancel = el("button", "btn", "Back");
+    const cancel = el("button", "btn bingo-back", "Back");
     cancel.type = "button";
     cancel.addEventListener("click", () => dropPick(ctx));
     choices.appendChild(cancel);
@@ -146,19 +152,33 @@ function renderHand(ctx, v) {
     const state = !turn ? "" : moves.length ? (moves.length > 1 ? ", may declare honours" : ", may be played") : ", may not be played now";
     e.setAttribute("aria-label", `${tileWords(t)}${pointsOf(v, t)}${state}`);
     e.addEventListener("click", () => tap(ctx, t, e));
-    e.addEventListener("keydown", onHandKey);
+    if (turn && moves.length) e.addEventListener("pointerdown", (ev) => dragToTrick(ctx, ev, e, t));
     hand.appendChild(e);
     if (focused === t) e.focus();
   }
 }
 
-function onHandKey(ev) {
-  const tiles = [...document.querySelectorAll(".hand .tile")];
-  const i = tiles.indexOf(ev.currentTarget);
-  if (ev.key === "ArrowRight" || ev.key === "ArrowLeft") {
-    ev.preventDefault();
-    tiles[(i + (ev.key === "ArrowRight" ? 1 : -1) + tiles.length) % tiles.length]?.focus();
-  }
+// A tile dragged from the hand and let go over the trick is played there, as by a tap.
+function dragToTrick(ctx, ev, e, tile) {
+  const trick = () => document.querySelector(".bingo-trick");
+  startDrag(ev, e, {
+    targets: () => [trick()].filter(Boolean),
+    onStart: () => trick()?.classList.add("drop"),
+    onDrop: (target) => { target.classList.remove("drop"); tap(ctx, tile, e); },
+    onCancel: () => { trick()?.classList.remove("drop"); ctx.say(`Drop ${tile} on the trick, in the middle`, true); },
+  });
+}
+
+// What the arrow keys move between: the tiles that may be played, then the buttons.
+const choiceEls = () => [...document.querySelectorAll(".hand .tile.fits, .bingo-move, .bingo-back")];
+const firstChoice = () => document.querySelector(".hand .tile.fits") || document.querySelector(".bingo-move");
+
+// The last move, shown: the tile played flies to the trick from whoever played it.
+function showMove(ctx, v, animate) {
+  const tile = v.last.move.split("+")[0];
+  if (!tile.includes(":")) return;
+  const e = document.querySelector(`.bingo-trick .tile[data-tile="${tile}"]`);
+  flyFrom(e, animate.fromRect || seatRect(ctx, animate.seat), ctx.anim);
 }
 
 function shake(e) { e.classList.remove("shake"); void e.offsetWidth; e.classList.add("shake"); }
@@ -185,7 +205,7 @@ function tap(ctx, tile, e) {
   K.pickedAt = v.move_number;
   ctx.render();
   ctx.say(B.turnText(v, K.picked));
-  document.querySelector(".bingo-move")?.focus();
+  (K.picked ? document.querySelector(".bingo-move") : document.querySelector(`.hand .tile[data-tile="${tile}"]`))?.focus();
 }
 
 function dropPick(ctx) {
@@ -193,7 +213,7 @@ function dropPick(ctx) {
   K.picked = null;
   ctx.render();
   ctx.say(B.turnText(ctx.S.view, null));
-  document.querySelector(`.hand .tile[data-tile="${t}"]`)?.focus();
+  (document.querySelector(`.hand .tile[data-tile="${t}"]`) || firstChoice())?.focus();
 }
 
 function seatTiles(ctx, v, seat, side) {
@@ -231,12 +251,13 @@ function fillSheet(ctx, v, { hands, totals }) {
 
 export const bingoBoard = {
   enter() { K.picked = null; },
-  render(ctx) {
+  render(ctx, opts = {}) {
     const v = ctx.S.view;
     if (K.picked && K.pickedAt !== v.move_number) K.picked = null;
     renderBoard(ctx, v);
     renderHand(ctx, v);
     $("boneyard").hidden = true;
+    if (opts.animate && v.last) showMove(ctx, v, opts.animate);
   },
   refit: () => false,
   scores: (v) => ({ scores: v.board.sets, target: v.board.target, sides: [0, 1] }),
@@ -253,15 +274,13 @@ export const bingoBoard = {
     const c = v.board.choices.find((x) => x.move === h.best);
     return `Hint: ${c ? c.words.charAt(0).toLowerCase() + c.words.slice(1) : h.best}`;
   },
-  key: () => false,
+  key: (ctx, ev) => moveCursor(ev, choiceEls()),
   escape(ctx) {
     if (!K.picked) return false;
     dropPick(ctx);
     return true;
   },
-  focusTarget(ctx) {
-    return document.querySelector(".hand .tile.fits") || document.querySelector(".bingo-move") || null;
-  },
+  focusTarget: () => firstChoice(),
   handTitle: (v) => B.handTitle(v, resultOf(v)),
   fillSheet,
 };
