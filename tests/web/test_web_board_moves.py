@@ -113,9 +113,15 @@ def keys_runners(page: Any, move: str) -> None:
     end = rest.split("x")[0]
     number = view(page)["move_number"]
     key_to(page, f'.runners-cell.target[data-cell="{corner}"]')
-    # Each step puts the focus on the next one's first choice.
+    # Each step puts the focus on the next one's first choice; Escape takes the step back.
     page.wait_for_selector(f'.runners-cell.picked[data-cell="{corner}"]')
     assert page.evaluate("() => document.activeElement.matches('.runners-cell.target')")
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.querySelector('.runners-cell.picked')")
+    assert page.evaluate("() => document.activeElement.matches('.runners-cell.target')")
+    assert page.locator("#menu").is_hidden()
+    key_to(page, f'.runners-cell.target[data-cell="{corner}"]')
+    page.wait_for_selector(f'.runners-cell.picked[data-cell="{corner}"]')
     key_to(page, f'.runners-cell.target[data-cell="{end}"]')
     page.wait_for_function(f"(n) => ({MOVED})(n) || document.querySelector('.runners-move')", arg=number)
     if not moved(page, number):
@@ -128,10 +134,18 @@ def keys_tetradominoes(page: Any, move: str) -> None:
         key_to(page, f'.tetra-move[data-move="{move}"]')
         return
     number = view(page)["move_number"]
-    if choice["kind"] == "domino":
-        key_to(page, f'.hand .tile[data-tile="{choice["source"]}"]')
-    else:
-        key_to(page, f'.tetra-piece[data-source="{choice["source"]}"]')
+    source = (
+        f'.hand .tile[data-tile="{choice["source"]}"]'
+        if choice["kind"] == "domino"
+        else f'.tetra-piece[data-source="{choice["source"]}"]'
+    )
+    key_to(page, source)
+    # Picked up, the focus goes to the grid; Escape puts it down, and the focus back on it.
+    page.wait_for_function("() => document.activeElement.matches('.tetra-cell.target')")
+    page.keyboard.press("Escape")
+    page.wait_for_function(f"() => document.activeElement.matches('{source}')")
+    assert page.locator(".tetra-cell.target").count() == 0
+    key_to(page, source)
     for row, col in choice["cells"]:
         cell = f'.tetra-cell[data-cell="{row},{col}"]'
         page.wait_for_function(
@@ -170,6 +184,9 @@ def test_a_whole_game_by_the_keyboard_alone(browser: Any, live_server: Any, game
             page.keyboard.press("Enter")
             page.wait_for_function(f"() => window.BonesTable.state.view.status !== 'sheet' || {turn} < 0")
             continue
+        # The focus waits on a choice: where the last move left it, or where the board put it.
+        if turn:
+            page.wait_for_function(f"() => document.activeElement.matches('{CHOICES}')", timeout=3000)
         number = current["move_number"]
         KEYS[game](page, rng.choice(current["legal_moves"]))
         page.wait_for_function(f"() => window.BonesTable.state.view.move_number > {number}")

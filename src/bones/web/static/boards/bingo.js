@@ -4,7 +4,7 @@
 // that may declare honours asks which. A tile is played by a tap, by dragging it to the trick, or
 // by the arrow keys and Enter; a tile played flies to the trick from whoever played it. Reads only
 // the view (v.board: BingoState.client_view).
-import { moveCursor } from "../shell/cursor.js";
+import { moveCursor, waitingFocus } from "../shell/cursor.js";
 import { $, el, row } from "../shell/dom.js";
 import { startDrag } from "../shell/drag.js";
 import { flyFrom, seatRect } from "../shell/motion.js";
@@ -126,7 +126,7 @@ function actionButton(ctx, c) {
   return b;
 }
 
-function renderHand(ctx, v) {
+function renderHand(ctx, v, old) {
   const hand = $("hand");
   const active = document.activeElement;
   const focused = active && hand.contains(active) ? active.dataset.tile : null;
@@ -149,12 +149,14 @@ function renderHand(ctx, v) {
     if (turn) e.classList.add(moves.length ? "fits" : "dim");
     if (K.picked === t) { e.classList.add("picked"); e.setAttribute("aria-pressed", "true"); }
     if (hintTile === t) e.classList.add("hinted");
+    // A tile drawn since the last view drops into the hand.
+    if (old && old.id === v.id && old.board.hand_no === v.board.hand_no && !old.board.hand.includes(t)) e.classList.add("new");
     const state = !turn ? "" : moves.length ? (moves.length > 1 ? ", may declare honours" : ", may be played") : ", may not be played now";
     e.setAttribute("aria-label", `${tileWords(t)}${pointsOf(v, t)}${state}`);
     e.addEventListener("click", () => tap(ctx, t, e));
     if (turn && moves.length) e.addEventListener("pointerdown", (ev) => dragToTrick(ctx, ev, e, t));
     hand.appendChild(e);
-    if (focused === t) e.focus();
+    if (focused === t && turn && moves.length) e.focus();
   }
 }
 
@@ -173,12 +175,26 @@ function dragToTrick(ctx, ev, e, tile) {
 const choiceEls = () => [...document.querySelectorAll(".hand .tile.fits, .bingo-move, .bingo-back")];
 const firstChoice = () => document.querySelector(".hand .tile.fits") || document.querySelector(".bingo-move");
 
-// The last move, shown: the tile played flies to the trick from whoever played it.
-function showMove(ctx, v, animate) {
+// The last move, shown: the tile played flies to the trick from whoever played it; a tile taken
+// flies from the boneyard to whoever took it.
+function showMove(ctx, v, old, animate) {
   const tile = v.last.move.split("+")[0];
-  if (!tile.includes(":")) return;
-  const e = document.querySelector(`.bingo-trick .tile[data-tile="${tile}"]`);
-  flyFrom(e, animate.fromRect || seatRect(ctx, animate.seat), ctx.anim);
+  if (tile.includes(":")) {
+    const e = document.querySelector(`.bingo-trick .tile[data-tile="${tile}"]`);
+    flyFrom(e, animate.fromRect || seatRect(ctx, animate.seat), ctx.anim);
+    return;
+  }
+  if (!tile.startsWith("take") || !old) return;
+  const pile = document.querySelector(".bingo-pile")?.getBoundingClientRect();
+  let taken;
+  if (animate.seat === v.seat) {
+    const before = new Set(old.board.hand);
+    taken = [...document.querySelectorAll(".hand .tile")].find((e) => !before.has(e.dataset.tile));
+  } else {
+    const row = document.querySelector(`.seat-panel[data-seat="${animate.seat}"] .backs`);
+    taken = (old.board.trump_tile && row?.querySelector(`.tile[data-tile="${old.board.trump_tile}"]`)) || row?.lastElementChild;
+  }
+  flyFrom(taken, pile, ctx.anim);
 }
 
 function shake(e) { e.classList.remove("shake"); void e.offsetWidth; e.classList.add("shake"); }
@@ -255,9 +271,9 @@ export const bingoBoard = {
     const v = ctx.S.view;
     if (K.picked && K.pickedAt !== v.move_number) K.picked = null;
     renderBoard(ctx, v);
-    renderHand(ctx, v);
+    renderHand(ctx, v, opts.old);
     $("boneyard").hidden = true;
-    if (opts.animate && v.last) showMove(ctx, v, opts.animate);
+    if (opts.animate && v.last) showMove(ctx, v, opts.old, opts.animate);
   },
   refit: () => false,
   scores: (v) => ({ scores: v.board.sets, target: v.board.target, sides: [0, 1] }),
@@ -280,7 +296,7 @@ export const bingoBoard = {
     dropPick(ctx);
     return true;
   },
-  focusTarget: () => firstChoice(),
+  focusTarget: () => firstChoice() || waitingFocus(),
   handTitle: (v) => B.handTitle(v, resultOf(v)),
   fillSheet,
 };

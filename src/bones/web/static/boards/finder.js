@@ -2,7 +2,7 @@
 // treasure to find. The squares the player may step onto glow; a tap, a drag of the pawn or the
 // arrow keys and Enter step there and flip. Each move is shown: the pawn walks, the domino turns
 // over, the dice roll. Reads only the view (v.board: FinderState.client_view).
-import { moveCursor } from "../shell/cursor.js";
+import { moveCursor, waitingFocus } from "../shell/cursor.js";
 import { $, el } from "../shell/dom.js";
 import { startDrag } from "../shell/drag.js";
 import { fitCells } from "../shell/fit.js";
@@ -111,7 +111,8 @@ function renderBoard(ctx, v) {
     grid.appendChild(line);
   }
   board.replaceChildren(grid);
-  if (focused) board.querySelector(`[data-square="${focused}"]`)?.focus();
+  // The focus stays where it was while that square is still a choice; else the table moves it on.
+  if (focused) board.querySelector(`.target[data-square="${focused}"]`)?.focus();
 }
 
 function tap(ctx, square, e) {
@@ -208,7 +209,7 @@ export const finderBoard = {
   moveWords: (v, move) => `Step onto ${move}`,
   key: (ctx, ev) => moveCursor(ev, [...document.querySelectorAll(".finder-square.target")]),
   escape: () => false,
-  focusTarget: () => document.querySelector(".finder-square.target"),
+  focusTarget: () => document.querySelector(".finder-square.target") || waitingFocus(),
 };
 
 registerBoard("finder", finderBoard);

@@ -3,7 +3,7 @@
 // where it stops, then, if the checker may jump, a jump or stop; by taps, by dragging the runner
 // (to the corner, then on to the end) or by the arrow keys. Each move is shown: the runner walks its
 // V, the checker drops (and jumps). Reads only the view.
-import { moveCursor } from "../shell/cursor.js";
+import { moveCursor, waitingFocus } from "../shell/cursor.js";
 import { $, el } from "../shell/dom.js";
 import { startDrag } from "../shell/drag.js";
 import { fitCells } from "../shell/fit.js";
@@ -95,7 +95,8 @@ function renderBoard(ctx, v) {
   const wrap = el("div", "runners-wrap");
   wrap.append(grid, buttons);
   board.replaceChildren(wrap);
-  if (focused) board.querySelector(`[data-cell="${focused}"]`)?.focus();
+  // The focus stays where it was while that cell is still a choice; else the table moves it on.
+  if (focused) board.querySelector(`.target[data-cell="${focused}"]`)?.focus();
 }
 
 // What the arrow keys move between: the glowing cells, then the buttons.
@@ -206,7 +207,7 @@ export const runnersBoard = {
     dropPick(ctx);
     return true;
   },
-  focusTarget: () => firstChoice(),
+  focusTarget: () => firstChoice() || waitingFocus(),
 };
 
 registerBoard("runners", runnersBoard);

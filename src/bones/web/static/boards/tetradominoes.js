@@ -3,7 +3,7 @@
 // and then the cells it covers: the cells that could still be covered glow until one move is left.
 // By taps, by dragging the domino or the piece onto the grid, or by the arrow keys and Enter. A
 // domino played flies in from its player, a tetromino laid pops up on its cells.
-import { moveCursor } from "../shell/cursor.js";
+import { moveCursor, waitingFocus } from "../shell/cursor.js";
 import { $, el } from "../shell/dom.js";
 import { startDrag } from "../shell/drag.js";
 import { fitCells } from "../shell/fit.js";
@@ -159,9 +159,12 @@ function dropPick(ctx) {
   (document.querySelector(`.hand .tile[data-tile="${source}"], .tetra-piece[data-source="${source}"]`) || firstChoice())?.focus();
 }
 
-function renderHand(ctx, v) {
+function renderHand(ctx, v, old) {
   const hand = $("hand");
   const b = v.board;
+  // A domino drawn since the last view drops into the hand.
+  const held = (o) => [...o.board.hidden, ...(o.board.revealed[o.seat] || [])];
+  const before = old && old.id === v.id && old.board.game_no === b.game_no ? new Set(held(old)) : null;
   const { tiles } = T.sources(v);
   const shown = new Set(b.revealed[v.seat] || []);
   const mine = [...b.hidden, ...(b.revealed[v.seat] || [])].sort();
@@ -175,6 +178,7 @@ function renderHand(ctx, v) {
     if (T.myTurn(v)) e.classList.add(can ? "fits" : "dim");
     if (P.source === t) e.classList.add("picked");
     if (shown.has(t)) e.classList.add("shown");
+    if (before && !before.has(t)) e.classList.add("new");
     e.setAttribute("aria-label", `${tileWords(t)}${shown.has(t) ? ", shown to all" : ""}${can ? ", may be played" : ""}`);
     e.addEventListener("click", () => {
       if (!can) { ctx.sound("nope"); ctx.say(T.myTurn(v) ? `${t} fits nowhere now` : `Wait: it is ${v.seats[v.to_move].name}'s turn`, true); return; }
@@ -213,7 +217,7 @@ export const tetraBoard = {
     const v = ctx.S.view;
     if (P.at !== v.move_number) { P.source = null; P.tapped = []; }
     renderBoard(ctx, v);
-    renderHand(ctx, v);
+    renderHand(ctx, v, opts.old);
     $("boneyard").hidden = true;
     // The grid's size depends on the row of buttons under it, known once drawn.
     tetraBoard.refit(ctx);
@@ -243,7 +247,7 @@ export const tetraBoard = {
     dropPick(ctx);
     return true;
   },
-  focusTarget: () => firstChoice(),
+  focusTarget: () => firstChoice() || waitingFocus(),
 };
 
 registerBoard("tetradominoes", tetraBoard);

@@ -15,3 +15,11 @@ export function moveCursor(ev, choices) {
   if (next >= 0) items[next].focus();
   return true;
 }
+
+// Where the focus waits while the board offers nothing to choose (the others are playing): on the
+// board itself, out of the Tab order, so the next choice can take it when it comes.
+export function waitingFocus() {
+  const board = document.getElementById("board");
+  board.tabIndex = -1;
+  return board;
+}
