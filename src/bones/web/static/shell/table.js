@@ -71,6 +71,8 @@ export function enterTable(v) {
   }
   S.token = v.token || S.token;
   S.board = board;
+  // The board's kind, for the style sheet's arrangement of each board at each size.
+  $("table").dataset.board = entry.board;
   S.view = null;
   v = adapt(v);
   S.hint = null;
@@ -114,13 +116,25 @@ export function applyView(raw, opts = {}) {
     sound(kind);
     if (v.last.points > 0) setTimeout(() => sound("score"), 140);
     S.lastShown = performance.now();
-    render({ animate: kind === "play" ? { seat: v.last.seat, fromRect: opts.fromRect } : null, old });
+    // What the move looked like, for the board to show it: who made it, the element it left from.
+    render({ animate: { seat: v.last.seat, fromRect: opts.fromRect, kind }, old });
     seatBubble(v, v.last);
   } else {
     render({ old });
   }
   tell();
   refitBoard();
+  refocus();
+}
+
+// A keyboard player's focus was on what the move took away (or on the board while the others
+// played): it goes where the board says the next choice is.
+function refocus() {
+  if (!FOCUS.byKeyboard || openOverlay() || !S.board.focusTarget) return;
+  const a = document.activeElement;
+  if (a && a !== document.body && a !== $("board") && a.isConnected && a.getClientRects().length) return;
+  const target = S.board.focusTarget(ctx);
+  if (target && target !== a) target.focus({ preventScroll: true });
 }
 
 // A new hand size or a longer status line changes the board's room: the board is drawn again,
