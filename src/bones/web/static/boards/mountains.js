@@ -136,11 +136,11 @@ export const mountainsBoard = {
   soundOf: () => "play",
   bubbleOf: () => null,
   showHint(ctx, h) {
-    const c = ctx.S.view.board.choices.find((x) => x.move === h.best);
+    const c = M.choiceOf(ctx.S.view, h.best);
     return `Hint: ${c ? (c.kind === "place" ? `place ${c.source}: ${c.words}` : c.words.charAt(0).toLowerCase() + c.words.slice(1)) : h.best}`;
   },
   moveWords(v, move) {
-    const c = v.board.choices.find((x) => x.move === move);
+    const c = M.choiceOf(v, move);
     return c && c.kind === "place" ? `${c.source}: ${c.words}` : c ? c.words : move;
   },
   key: () => false,
