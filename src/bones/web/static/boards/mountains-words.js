@@ -69,3 +69,9 @@ export function infoItems(v) {
   const placed = v.board.rows.flat().filter((c) => c.height !== null).length / 2;
   return [["Penalty (lower is better)", v.board.penalty], ["Placed", placed]];
 }
+
+// The squares covered in `now` that were empty in `before` (a partner's placements between views).
+export function covered(before, now) {
+  const was = new Map(before.board.rows.flat().map((c) => [c.name, c.height]));
+  return now.board.rows.flat().filter((c) => c.height !== null && was.get(c.name) === null).map((c) => c.name);
+}
