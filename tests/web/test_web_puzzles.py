@@ -252,3 +252,53 @@ def test_a_partners_placement_glides_in_at_the_tables_pace(browser: Any, live_se
     assert fast.locator(".mountains-cell.last").count() == 2
     assert fast.evaluate("() => window.glided") == 0
     assert not fast.errors, fast.errors
+
+
+@pytest.mark.slow
+def test_mountains_is_played_by_keyboard(browser: Any, live_server: Any) -> None:
+    page = open_game(browser, live_server, {"game": "mountains", "level": "normal", "seed": 3}, LANDSCAPE)
+    view = wait_ready(page)
+    hand = view["board"]["position"]["hand"]
+    assert hand[:2] == ["0:0", "2:0"], hand
+    tile = "() => (document.activeElement && document.activeElement.dataset.tile) || ''"
+    # An arrow key brings the focus to the hand; Enter picks, Escape puts the domino back.
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(tile) == "0:0"
+    page.keyboard.press("Enter")
+    page.wait_for_function(PICKED.replace("#board .picked", ".hand .tile.picked"))
+    assert page.evaluate(FOCUSED) == "a1"
+    page.keyboard.press("Escape")
+    assert page.evaluate(tile) == "0:0" and page.locator(".hand .tile.picked").count() == 0
+    # The double on a1 and b1: pick, a square, its neighbour.
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    arrow_to(page, "b1")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => window.BonesTable.state.view.move_number === 1 && !window.BonesTable.state.busy")
+    assert page.evaluate("() => window.BonesTable.state.view.last.move") == "a1=0,b1=0"
+    # Back in the hand: 2:0 on a2 and a3 asks which way round, and Enter answers.
+    for _ in range(20):
+        if page.evaluate(tile) == "2:0":
+            break
+        page.keyboard.press("ArrowRight")
+    assert page.evaluate(tile) == "2:0"
+    page.keyboard.press("Enter")
+    arrow_to(page, "a2")
+    page.keyboard.press("Enter")
+    arrow_to(page, "a3", "ArrowDown")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".mountains-move")
+    assert page.evaluate("() => document.activeElement.classList.contains('mountains-move')")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => window.BonesTable.state.view.move_number === 2 && !window.BonesTable.state.busy")
+    assert page.evaluate("() => window.BonesTable.state.view.last.move") in ("a2=0,a3=2", "a2=2,a3=0")
+    # A placed domino is lifted from the map: Shift+Tab from the hand reaches it.
+    for _ in range(4):
+        page.keyboard.press("Shift+Tab")
+        if page.evaluate(FOCUSED) in ("a1", "b1", "a2", "a3"):
+            break
+    assert page.evaluate(FOCUSED) in ("a1", "b1", "a2", "a3")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => window.BonesTable.state.view.move_number === 3 && !window.BonesTable.state.busy")
+    assert page.evaluate("() => window.BonesTable.state.view.last.move").startswith("lift ")
+    assert not page.errors, page.errors

@@ -211,7 +211,7 @@ export const mountainsBoard = {
   describe(ctx, v, last) {
     const c = M.choiceOf(v, last.move);
     if (!c || c.kind !== "place") return "";
-    return `${last.seat === v.seat ? "You" : v.seats[last.seat].name} placed ${c.source}: ${c.words}`;
+    return `${last.seat === v.seat ? "You" : v.seats[last.seat].name} placed ${c.source} on ${c.cells.join(" and ")}`;
   },
   soundOf: () => "play",
   bubbleOf: () => null,
