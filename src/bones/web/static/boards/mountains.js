@@ -205,7 +205,12 @@ export const mountainsBoard = {
     const wrap = document.querySelector("#board .fujisan-wrap");
     return !!wrap && layoutGrid(wrap, SHAPE);
   },
-  seatTiles: (ctx, v, seat) => el("div", "backs", `${v.board.position.hand_sizes[seat]} dominoes`),
+  seatTiles(ctx, v, seat) {
+    const n = v.board.position.hand_sizes[seat];
+    const held = el("div", "backs mountains-held");
+    held.append(el("b", "", String(n)), el("span", "", n === 1 ? " domino" : " dominoes"));
+    return held;
+  },
   info: M.infoItems,
   turnText: (ctx, v) => M.turnText(v, P.picked),
   describe(ctx, v, last) {

@@ -52,6 +52,12 @@ export function layoutGrid(wrap, { cols, rows, gap = 3, max = 76, turnable = fal
   const board = $("board");
   const grid = wrap.querySelector(".pick-grid"), extras = wrap.querySelector(".pick-extras");
   if (!grid || !board.clientWidth) return false;
+  // The buttons and hint are measured laid out under the grid every time, so the choice between
+  // under and beside does not depend on the last one (two fits taking turns would flicker).
+  const wasBeside = wrap.classList.contains("beside");
+  wrap.classList.remove("beside");
+  const room = { width: Math.min(240, extras.scrollWidth), height: extras.scrollHeight };
+  wrap.classList.toggle("beside", wasBeside);
   const fit = fitGrid({
     width: board.clientWidth,
     height: board.clientHeight,
@@ -60,7 +66,7 @@ export function layoutGrid(wrap, { cols, rows, gap = 3, max = 76, turnable = fal
     gap,
     max,
     turnable,
-    extras: { width: Math.min(240, extras.scrollWidth), height: extras.scrollHeight },
+    extras: room,
   });
   const before = `${grid.style.getPropertyValue("--cell")}/${wrap.className}/${grid.className}`;
   grid.style.setProperty("--cell", `${fit.cell}px`);
