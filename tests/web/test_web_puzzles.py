@@ -279,6 +279,11 @@ def test_mountains_is_played_by_keyboard(browser: Any, live_server: Any) -> None
     page.keyboard.press("Enter")
     page.wait_for_function("() => window.BonesTable.state.view.move_number === 1 && !window.BonesTable.state.busy")
     assert page.evaluate("() => window.BonesTable.state.view.last.move") == "a1=0,b1=0"
+    # One arrow is one step along the hand, however often the hand was drawn.
+    order = page.evaluate("() => [...document.querySelectorAll('.hand .tile')].map((t) => t.dataset.tile)")
+    here = page.evaluate(tile)
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(tile) == order[(order.index(here) + 1) % len(order)], (here, order)
     # Back in the hand: 2:0 on a2 and a3 asks which way round, and Enter answers.
     for _ in range(20):
         if page.evaluate(tile) == "2:0":

@@ -93,18 +93,20 @@ export function rove(items, focusName, nameOf) {
   return keep;
 }
 
+// The listeners go on the items, which are drawn anew each time: on the container (the hand
+// stays) they piled up, one more each draw, and an arrow jumped as many squares.
 export function wireArrows(container, selector) {
-  container.addEventListener("keydown", (ev) => {
+  const onKey = (ev) => {
     if (!ARROWS.includes(ev.key) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const items = [...container.querySelectorAll(selector)];
-    if (!items.length) return;
     ev.preventDefault();
     ev.stopPropagation();
-    const i = arrowStep(items.map((e) => e.getBoundingClientRect()), items.indexOf(document.activeElement), ev.key);
+    const i = arrowStep(items.map((e) => e.getBoundingClientRect()), items.indexOf(ev.currentTarget), ev.key);
     if (i < 0) return;
     for (const e of items) e.tabIndex = e === items[i] ? 0 : -1;
     items[i].focus();
-  });
+  };
+  for (const item of container.querySelectorAll(selector)) item.addEventListener("keydown", onKey);
 }
 
 // An arrow key pressed while nothing of the board has focus brings it to the first choice.
