@@ -77,3 +77,11 @@ test("a partner's placement is found by the squares it covered since the view be
   assert.deepEqual(M.covered(before, v), ["a1", "b1"]);
   assert.deepEqual(M.covered(v, v), []);
 });
+
+test("the player's move is said from the view it was chosen in", () => {
+  const old = fixture("fujisan-start");
+  const step = old.board.choices.find((c) => c.from);
+  assert.equal(G.movedWords(old, step.move), `You moved the priest on ${step.from} to ${step.to}`);
+  assert.equal(G.movedWords(old, "give-up"), "");
+  assert.equal(G.movedWords(null, step.move), "");
+});

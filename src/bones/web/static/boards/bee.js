@@ -5,7 +5,7 @@ import { $, el } from "../shell/dom.js";
 import { half } from "../shell/tiles.js";
 import * as B from "./bee-words.js";
 import { registerBoard } from "./index.js";
-import { lowerFirst } from "./pick-grid.js";
+import { lowerFirst, movedWords } from "./pick-grid.js";
 import { arrowIn, dragPiece, gridWrap, hintBox, justDragged, layoutGrid, pickActions, rove, wireArrows } from "./pick-actions.js";
 
 const P = { picked: null, at: -1, focus: null };
@@ -124,7 +124,7 @@ export const beeBoard = {
   seatTiles: () => null,
   info: B.infoItems,
   turnText: (ctx, v) => B.turnText(v, P.picked),
-  describe: () => "",
+  describe: (ctx, v, last, old) => (last.seat === v.seat ? movedWords(old, last.move) : ""),
   soundOf: () => "play",
   bubbleOf: () => null,
   showHint(ctx, h) {

@@ -89,3 +89,10 @@ export function leaning(box, x, y) {
 
 // A move's words inside a sentence ("Hint: move the priest on a1 to b2").
 export const lowerFirst = (text) => (text ? text.charAt(0).toLowerCase() + text.slice(1) : text);
+
+// The player's last move in words, from the view it was chosen in ("Move die 1 to 2,4" becomes
+// "You moved die 1 to 2,4"); "" when the view before does not word it as a move.
+export function movedWords(old, move) {
+  const c = old && old.board && (old.board.choices || []).find((x) => x.move === move);
+  return c && c.from && /^Move /.test(c.words) ? `You moved ${c.words.slice(5)}` : "";
+}
