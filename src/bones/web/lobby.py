@@ -120,7 +120,7 @@ def router(hub: Hub) -> APIRouter:
             raise TableError(f"computers: seats are 1 to {players - 1} (the host sits at 0)")
         names = NAMES[players]
         seats: list[dict[str, Any]] = [
-            {"kind": HUMAN, "name": name_of(player, body.name, "Host"), "token": new_token(), "player": player}
+            {"kind": HUMAN, "name": name_of(player, body.name, "Player 1"), "token": new_token(), "player": player}
         ]
         for number in range(1, players):
             if number in computers:
