@@ -15,6 +15,7 @@ import json
 import random
 import re
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ import pytest
 
 from bones.record import Record
 from bones.web.storage import Store
+from tests.web.conftest import free_port
 from tests.web.live_players import Player, assert_no_hidden_tiles, hidden_pattern
 from tests.web.test_web_browser import LANDSCAPE, VIEWPORTS, tap_move
 from tests.web.test_web_processes import serving
@@ -224,3 +226,104 @@ def test_two_browsers_play_a_whole_kozel_match_on_two_server_processes(
         )
         for person in (ann, bob):
             person.context.close()
+
+
+@pytest.fixture
+def quick_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """One server process of its own (SQLite), whose computers move at once and whose heartbeat is short."""
+    import threading
+
+    import uvicorn
+
+    from bones.web.app import create_app
+
+    monkeypatch.setenv("BONES_COMPUTER_PACE", "0")
+    monkeypatch.setenv("BONES_HEARTBEAT", "0.5")
+    monkeypatch.delenv("BONES_REDIS_URL", raising=False)
+    store = Store(f"sqlite:///{tmp_path / 'bones.sqlite3'}")
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(store), host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        assert time.monotonic() < deadline, "the test server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+    store.close()
+
+
+def play_on(person: Browser, rng: random.Random) -> None:
+    """One step of a person who plays whatever is theirs to do: a sheet closed, a tile clicked."""
+    snap = person.snapshot()
+    view = snap["view"]
+    if snap["busy"] or snap["queued"]:
+        return
+    if view["status"] == "sheet" and snap["sheet"]:
+        person.page.locator("#next-hand").click()
+    elif view["status"] == "playing" and view["to_move"] == view["seat"] and not view["forced"]:
+        tap_move(person.page, rng.choice(view["legal_moves"]))
+        person.page.wait_for_function(
+            f"() => window.BonesTable.state.view.move_number > {view['move_number']}", timeout=20000
+        )
+
+
+def test_a_person_who_leaves_is_shown_away_played_by_a_computer_and_comes_back_by_the_link(
+    quick_server: str, browser: Any, artifacts: Path
+) -> None:
+    ann, bob = Browser(browser, "Ann"), Browser(browser, "Bob")
+    ann.page.goto(f"{quick_server}/?pace=0")
+    ann.page.locator('#games button[data-value="draw"]').click()
+    ann.page.locator('#players button[data-value="2"]').click()
+    ann.page.locator("#people").click()
+    ann.page.locator("#lobby-replace").fill("5")
+    ann.page.locator("#lobby-create").click()
+    ann.page.wait_for_selector("#room:not([hidden])")
+    link = ann.page.locator("#room-link").input_value() + "&pace=0"
+    # Ann's page opened again finds her room, as its host.
+    ann.page.goto(link)
+    ann.page.wait_for_selector("#room-start:not([hidden])")
+    bob.page.goto(link)
+    bob.page.locator('#room-seats [data-seat="1"] button').click()
+    ann.page.wait_for_selector('#room-seats [data-seat="1"].human')
+    # Unnamed, each is "Player N" to the other.
+    assert "Player 2" in ann.page.locator('#room-seats [data-seat="1"]').inner_text()
+    ann.page.locator("#room-start").click()
+    bob.page.wait_for_selector("#table:not([hidden])")
+    assert bob.snapshot()["view"]["seats"][0]["name"] == "Player 1"
+    bob.page.close()  # Bob's browser tab goes: his socket with it
+    left = time.monotonic()
+    rng = random.Random(7)
+    deadline = left + 60
+    while not ann.page.locator("#live-note:not([hidden])").count():
+        assert time.monotonic() < deadline, "Bob was never shown away"
+        play_on(ann, rng)
+        time.sleep(0.05)
+    assert time.monotonic() - left >= 5
+    assert "Player 2 away" in ann.page.locator("#live-note").inner_text()
+    # The computer plays Bob's seat while he is away: the match goes on with Ann alone.
+    while not any((v.get("last") or {}).get("seat") == 1 and v["seats"][1].get("away") for v in ann.views()):
+        assert time.monotonic() < deadline, "nobody played for Bob"
+        play_on(ann, rng)
+        time.sleep(0.05)
+    for size in ("landscape", "portrait"):
+        ann.page.set_viewport_size(VIEWPORTS[size])
+        ann.page.wait_for_timeout(300)
+        ann.page.screenshot(path=str(artifacts / f"live-away-{size}.png"))
+    ann.page.set_viewport_size(LANDSCAPE)
+    # Bob opens the link again: back at his seat, and Ann's page says so.
+    bob.page = bob.context.new_page()
+    bob.page.on("console", lambda message: message.type == "error" and bob.errors.append(message.text))
+    bob.page.goto(link)
+    bob.page.wait_for_selector("#table:not([hidden])")
+    assert bob.snapshot()["view"]["seat"] == 1
+    deadline = time.monotonic() + 30
+    while ann.page.locator("#live-note:not([hidden])").count():
+        assert time.monotonic() < deadline, "Bob was not shown back"
+        play_on(ann, rng)
+        time.sleep(0.05)
+    assert not ann.errors and not bob.errors, (ann.errors, bob.errors)
+    for person in (ann, bob):
+        person.context.close()

@@ -179,24 +179,25 @@ function show(view, kind) {
   schedule();
 }
 
-// A line under the score: who is away, played by a computer until they are back.
+// A chip beside the score: who is away, played by a computer until they are back.
 function note() {
-  let line = $("live-note");
+  let chip = $("live-note");
   const v = S.view;
   const away = LIVE.id && v && v.id === LIVE.id ? v.seats.filter((s, i) => s.away && i !== v.seat) : [];
   if (!away.length) {
-    if (line) line.hidden = true;
+    if (chip) chip.hidden = true;
     return;
   }
-  if (!line) {
-    line = el("p", "live-note");
-    line.id = "live-note";
-    line.setAttribute("role", "status");
-    document.querySelector("#table .chips").after(line);
+  if (!chip) {
+    chip = el("span", "chip live-note");
+    chip.id = "live-note";
+    chip.setAttribute("role", "status");
+    document.querySelector("#table .chips").appendChild(chip);
   }
   const names = away.map((s) => s.name).join(", ");
-  line.textContent = `${names} ${away.length > 1 ? "are" : "is"} away: a computer plays for ${away.length > 1 ? "them" : "that seat"} until they are back.`;
-  line.hidden = false;
+  chip.textContent = `${names} away · a computer plays`;
+  chip.title = `${names} ${away.length > 1 ? "are" : "is"} away: a computer plays for them until they are back.`;
+  chip.hidden = false;
 }
 
 // For the tests and the console: drop the socket as a network failure would.

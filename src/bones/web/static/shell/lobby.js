@@ -155,21 +155,21 @@ export async function openInvitation(id) {
     showLobby();
     return;
   }
-  // A table this player sits at already (a page opened again): straight back to it.
-  let mine = null;
-  try {
-    mine = (await api("GET", "/api/player")).games.find((g) => g.id === id) || null;
-  } catch (_) { /* a stranger to this table */ }
-  if (lobby.status === "started") {
-    if (!mine) {
-      toast("That match has started: its seats are taken.");
-      showLobby();
+  // A table this player sits at already (a page opened again): back to its room, or to the match.
+  if (lobby.token) {
+    if (lobby.status !== "started") {
+      enterRoom(lobby, lobby.seat, lobby.token);
       return;
     }
-    S.token = mine.token;
+    S.token = lobby.token;
     try {
-      enterTable({ ...(await api("GET", `/api/games/${encodeURIComponent(id)}`)), token: mine.token });
+      enterTable({ ...(await api("GET", `/api/games/${encodeURIComponent(id)}`)), token: lobby.token });
     } catch (e) { toast(e.message); toMenu(); }
+    return;
+  }
+  if (lobby.status === "started") {
+    toast("That match has started: its seats are taken.");
+    showLobby();
     return;
   }
   ROOM.lobby = lobby;
