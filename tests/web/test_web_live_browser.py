@@ -285,7 +285,15 @@ def test_a_person_who_leaves_is_shown_away_played_by_a_computer_and_comes_back_b
     # Ann's page opened again finds her room, as its host.
     ann.page.goto(link)
     ann.page.wait_for_selector("#room-start:not([hidden])")
-    bob.page.goto(link)
+    # Bob finds the table in the lobby's list of open tables.
+    bob.page.set_viewport_size(VIEWPORTS["portrait"])
+    bob.page.goto(f"{quick_server}/?pace=0")
+    bob.page.locator("#people").click()
+    bob.page.wait_for_selector("#lobby-list button")
+    bob.page.screenshot(path=str(artifacts / "live-lobby-list-portrait.png"))
+    bob.page.locator("#lobby-list button").first.click()
+    bob.page.wait_for_selector('#room-seats [data-seat="1"] button')
+    bob.page.screenshot(path=str(artifacts / "live-join-portrait.png"))
     bob.page.locator('#room-seats [data-seat="1"] button').click()
     ann.page.wait_for_selector('#room-seats [data-seat="1"].human')
     # Unnamed, each is "Player N" to the other.
@@ -293,6 +301,7 @@ def test_a_person_who_leaves_is_shown_away_played_by_a_computer_and_comes_back_b
     ann.page.locator("#room-start").click()
     bob.page.wait_for_selector("#table:not([hidden])")
     assert bob.snapshot()["view"]["seats"][0]["name"] == "Player 1"
+    bob.page.set_viewport_size(LANDSCAPE)
     bob.page.close()  # Bob's browser tab goes: his socket with it
     left = time.monotonic()
     rng = random.Random(7)

@@ -215,6 +215,7 @@ function renderRoom() {
     const tags = [];
     if (n === ROOM.seat) tags.push("you");
     if (n === 0) tags.push("host");
+    else if (seat.kind === "human" && n !== ROOM.seat) tags.push("person");
     if (seat.kind === "computer") tags.push(`computer · ${levelName(seat.level || lobby.level)}`);
     if (seated && partnerOf(ROOM.seat) === n) tags.push("your partner");
     li.append(el("span", "room-seat-number", `Seat ${n + 1}`), who);
