@@ -336,3 +336,39 @@ def test_a_person_who_leaves_is_shown_away_played_by_a_computer_and_comes_back_b
     assert not ann.errors and not bob.errors, (ann.errors, bob.errors)
     for person in (ann, bob):
         person.context.close()
+
+
+def test_every_catalog_game_opens_at_a_live_table_in_the_browser(quick_server: str, browser: Any) -> None:
+    """No game named: each the catalog offers, at a lobby's table, drawn by its board and followed over the socket."""
+    person = Browser(browser, "Ann")
+    page = person.page
+    page.goto(f"{quick_server}/?pace=0")
+    catalog = page.request.get(f"{quick_server}/api/catalog").json()["games"]
+    headers = {"Content-Type": "application/json"}
+    for entry in catalog:
+        players = min(entry["players"])
+        body: dict[str, Any] = {"game": entry["id"], "level": "easy", "computers": list(range(1, players))}
+        if len(entry["players"]) > 1:
+            body["players"] = players
+        made = page.request.post(f"{quick_server}/api/lobby", data=json.dumps(body), headers=headers)
+        assert made.status == 201, made.text()
+        table = made.json()
+        started = page.request.post(
+            f"{quick_server}/api/lobby/{table['id']}/start", headers={**headers, "X-Seat-Token": table["token"]}
+        )
+        assert started.status == 200, started.text()
+        page.goto(f"{quick_server}/?join={table['id']}&pace=0")
+        page.wait_for_selector("#table:not([hidden])")
+        # The computers' moves come over the socket until the table waits for its person (or the game ends).
+        page.wait_for_function(
+            """(id) => { const v = window.BonesTable.state.view, live = window.BonesLive.live;
+                         return v && v.id === id && live.id === id && live.socket && live.socket.readyState === 1
+                                && (v.status !== 'playing' || v.to_move === v.seat); }""",
+            arg=table["id"],
+            timeout=30000,
+        )
+        assert page.locator("#toast").is_hidden(), (entry["id"], page.locator("#toast").inner_text())
+        assert page.locator("#board *").count() > 0, f"{entry['id']}: nothing drawn"
+        assert any(frame.get("view", {}).get("id") == table["id"] for frame in person.frames), entry["id"]
+    assert not person.errors, person.errors
+    person.context.close()

@@ -59,7 +59,7 @@ export function leaveLive() {
 
 // A table entered from CONTINUE or the room: one with several people gets its socket.
 export function enteredTable(v) {
-  if (!v || people(v) < 2) {
+  if (!v || (people(v) < 2 && LIVE.id !== v.id)) {
     if (LIVE.id) leaveLive();
     return;
   }

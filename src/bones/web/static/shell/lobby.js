@@ -162,9 +162,15 @@ export async function openInvitation(id) {
       return;
     }
     S.token = lobby.token;
+    let view;
     try {
-      enterTable({ ...(await api("GET", `/api/games/${encodeURIComponent(id)}`)), token: lobby.token });
-    } catch (e) { toast(e.message); toMenu(); }
+      view = await api("GET", `/api/games/${encodeURIComponent(id)}`);
+    } catch (e) { toast(e.message); toMenu(); return; }
+    enterTable({ ...view, token: lobby.token });
+    // A lobby's table is played on by the server: the page follows it over the socket, however many people sit
+    // there, from the move it shows.
+    joinLive(id, lobby.token);
+    Object.assign(LIVE, { driven: true, seen: view.move_number });
     return;
   }
   if (lobby.status === "started") {
