@@ -198,9 +198,15 @@ class Referee:
         if len(seats) != rules.num_players:
             raise TableError(f"{rules.title} needs {rules.num_players} seats, {len(seats)} were given")
         out = []
+        # Where several people sit, an unnamed one is "Player N" to the others (the solo default "You" would
+        # name the host to everybody else as themselves).
+        people = sum(spec.get("kind", COMPUTER) == HUMAN for spec in seats)
         for number, spec in enumerate(seats):
             kind = spec.get("kind", COMPUTER)
-            name = str(spec.get("name") or names[number])[:24]
+            default = names[number]
+            if kind == HUMAN and people > 1 and not (number == 0 and host):
+                default = f"Player {number + 1}"
+            name = str(spec.get("name") or default)[:24]
             if kind == HUMAN:
                 # A lobby (web/lobby.py) hands out each seat's token when the seat is taken, before the match starts.
                 out.append(Seat(HUMAN, name, token=str(spec.get("token") or secrets.token_urlsafe(24))))
@@ -362,8 +368,16 @@ class Referee:
             seat.seen, seat.away = count, away
 
     def view(self, game_id: str, player: str, token: str | None) -> dict[str, Any]:
-        table, seat = self.seat(game_id, player, token)
-        return table.view(seat)
+        # Under the table's lock: a kept table is changed in place, and a view built while a move is made
+        # would say one move number with the next move's tiles in it.
+        with self._locked(game_id):
+            table, seat = self.seat(game_id, player, token)
+            return table.view(seat)
+
+    def seat_view(self, game_id: str, seat: int, token: bool = False) -> dict[str, Any]:
+        """One seat's view (with its token when asked), built whole between two changes of the table."""
+        with self._locked(game_id):
+            return self.get(game_id).view(seat, token=token)
 
     def play(self, game_id: str, player: str, token: str | None, move: str, move_number: int) -> dict[str, Any]:
         return self._answer(self._change(game_id, player, token, "play", move, move_number))

@@ -118,12 +118,14 @@ class Table:
     def sheet_pending(self, seat: int) -> bool:
         return self.seats[seat].seen < self.state.hands_played()
 
-    def _check_sheets_closed(self) -> None:
+    def _check_sheets_closed(self, asking: int | None = None) -> None:
         played = self.state.hands_played()
-        for seat in self.seats:
+        alone = [s.kind for s in self.seats].count(HUMAN) == 1
+        for number, seat in enumerate(self.seats):
             # A computer playing for an absent human does not wait for them to read the sheet.
             if seat.kind == HUMAN and not seat.away and seat.seen < played:
-                who = "you" if seat is self.seats[0] else seat.name
+                # "you" only to the seat itself: at a table of several people, the others are told whose sheet it is.
+                who = "you" if number == asking or (asking is None and alone) else seat.name
                 raise Conflict(f"the hand is over: {who} must close the hand sheet (NEXT HAND) first")
 
     def _check_fresh(self, move_number: int) -> None:
@@ -139,7 +141,7 @@ class Table:
     def play(self, seat: int, text: str, move_number: int) -> None:
         """The human at ``seat`` plays ``text``; refused unless it is their legal move now."""
         self._check_fresh(move_number)
-        self._check_sheets_closed()
+        self._check_sheets_closed(seat)
         to_move = self.state.to_move
         if to_move != seat:
             assert to_move is not None

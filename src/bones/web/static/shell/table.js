@@ -352,6 +352,8 @@ async function tick() {
     return;
   }
   if (v.status === "over") { showResults(v); return; }
+  // A table of several people: what the others and the computers do comes over its socket (live.js).
+  if (S.live && S.live.holds(v)) return;
   const seat = v.to_move;
   if (seat === v.seat) {
     // A move that needs no choice (a pass): the server makes it, the top line says it.
