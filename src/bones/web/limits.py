@@ -58,6 +58,10 @@ class LockTable(Generic[K]):
                 else:
                     self._locks[key] = (lock, users - 1)
 
+    def busy(self, key: K) -> bool:
+        """Whether some thread holds or waits for the lock of ``key``."""
+        return key in self._locks
+
     def __len__(self) -> int:
         return len(self._locks)
 

@@ -140,14 +140,14 @@ class Hub:
                     if table.state.forced_move() is None:
                         return  # theirs to choose: their move kicks us again
                     # Only a forced pass is made for a present human.
-                    table = self.referee.drive(table_id, move_number, seat)
+                    table = self.referee.drive(table_id, move_number, seat, table)
                     continue
                 if any(s.kind == HUMAN and not s.away and table.sheet_pending(n) for n, s in enumerate(table.seats)):
                     return  # a player reads the hand sheet; closing it kicks us again
                 if not self._due(table_id, move_number):
                     return  # a timer kicks the table when the pace has passed
                 # The table as this process saved it: what follows is decided on it without reading it again.
-                table = self.referee.drive(table_id, move_number, seat)
+                table = self.referee.drive(table_id, move_number, seat, table)
             except TableError:
                 return  # someone else moved, a human must choose or close a sheet: their change kicks us again
 
@@ -312,8 +312,10 @@ class Connection:
         fresh = [e for e in events if e.kind != "moved" or self.last is None or e.move_number > self.last]
         if not fresh:
             return
+        # Moves alone: a kept table at the last of them is current (no read of the database to tell).
+        heard = max(e.move_number for e in fresh) if all(e.kind == "moved" for e in fresh) else None
         try:
-            view = await run_in_threadpool(self.hub.referee.view, self.table_id, self.player, self.token)
+            view = await run_in_threadpool(self.hub.referee.view, self.table_id, self.player, self.token, heard)
         except NotFound:
             return
         if not self.started:

@@ -216,12 +216,17 @@ class Referee:
             raise TableError("seat 0 must be a human: the one who creates the table sits there")
         return out
 
-    def get(self, game_id: str) -> Table:
+    def get(self, game_id: str, heard: int | None = None) -> Table:
+        """The table, current. ``heard``: the move number a table event just told of; a kept table at that number,
+        with no change of it under way here, needs no read (a change of seats without a move has an event of its
+        own, read in full)."""
         # Another process may have moved since: a kept table is used when its move number and status are the
         # stored ones (a short read); only a table not kept, or behind, is read whole and replayed.
         with self._guard:
             cached = self._cache.get(game_id)
         if cached is not None:
+            if heard is not None and cached.move_number == heard and not self._locks.busy(game_id):
+                return cached  # (a change under way here might yet be refused: then the table is read)
             stored_number = self._stored_number(game_id, cached)
             if stored_number is None:
                 return cached
@@ -262,9 +267,9 @@ class Referee:
         stored = self.store.latest_unfinished(player)
         return self.get(stored.id) if stored else None
 
-    def seat(self, game_id: str, player: str, token: str | None) -> tuple[Table, int]:
-        """The table and the seat the token names, if ``player`` holds that seat."""
-        table = self.get(game_id)
+    def seat(self, game_id: str, player: str, token: str | None, heard: int | None = None) -> tuple[Table, int]:
+        """The table and the seat the token names, if ``player`` holds that seat (``heard``: as for ``get``)."""
+        table = self.get(game_id, heard)
         seat = table.seat_of(token)
         if self.holders(game_id, seat).get(seat) != player:
             raise Forbidden("this seat belongs to another player")
@@ -350,12 +355,23 @@ class Referee:
         return table.view(seat) if player is not None else None
 
     def _apply(
-        self, game_id: str, player: str | None, token: str | None, action: str, *args: Any, seat: int | None = None
+        self,
+        game_id: str,
+        player: str | None,
+        token: str | None,
+        action: str,
+        *args: Any,
+        seat: int | None = None,
+        kept: Table | None = None,
     ) -> tuple[Table, int]:
         with self._locked(game_id):
             if seat is None:
                 assert player is not None
                 table, seat = self.seat(game_id, player, token)
+            elif kept is not None and self._cache.get(game_id) is kept:
+                # The server's own change on the table it just read: not read again, since a write is refused
+                # unless the stored game is still at the move number the change started from.
+                table = kept
             else:
                 table = self.get(game_id)
             if table.status == "abandoned":
@@ -395,8 +411,8 @@ class Referee:
         for seat, (count, away) in zip(table.seats, seen):
             seat.seen, seat.away = count, away
 
-    def view(self, game_id: str, player: str, token: str | None) -> dict[str, Any]:
-        table, seat = self.seat(game_id, player, token)
+    def view(self, game_id: str, player: str, token: str | None, heard: int | None = None) -> dict[str, Any]:
+        table, seat = self.seat(game_id, player, token, heard)
         return table.view(seat)
 
     def play(self, game_id: str, player: str, token: str | None, move: str, move_number: int) -> dict[str, Any]:
@@ -419,14 +435,15 @@ class Referee:
         assert view is not None  # a change asked with a token answers with that seat's view
         return view
 
-    def drive(self, game_id: str, move_number: int, seat: int | None = None) -> Table:
+    def drive(self, game_id: str, move_number: int, seat: int | None = None, table: Table | None = None) -> Table:
         """The server's own step at a live table: a computer's move, an absent human's, or a forced pass, for
-        ``seat`` (whoever is to move, if not given: ``step`` refuses a seat not to move). The table, as saved."""
+        ``seat`` (whoever is to move, if not given: ``step`` refuses a seat not to move), on ``table`` if it is the
+        kept one (read just before). The table, as saved."""
         if seat is None:
             seat = self.get(game_id).state.to_move
             if seat is None:
                 raise Conflict("nobody is to move")
-        return self._apply(game_id, None, None, "step", move_number, seat=seat)[0]
+        return self._apply(game_id, None, None, "step", move_number, seat=seat, kept=table)[0]
 
     def set_away(self, game_id: str, seat: int, away: bool) -> None:
         """A human left a live table (a computer plays for them) or came back to it."""
