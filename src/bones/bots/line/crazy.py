@@ -8,7 +8,9 @@ the same position (the same tile on two ends showing the same number) are played
 once. All candidates share each sample and its playout seed, so their
 differences are not drowned in deal noise. It stops at the sample budget or the
 time budget, whichever comes first; with no time budget the choice depends only
-on the seed.
+on the seed. The time budget is wall-clock by default (what a person waits); with
+``clock="cpu"`` it counts the thread's own CPU time (``time.thread_time``), so
+on a loaded machine Crazy thinks as much as on a quiet one (the benchmarks).
 
 With ``infer`` (on by default where it was measured to help: ``infers_by_default``)
 each sampled deal counts by how well it explains the other seats' earlier
@@ -28,6 +30,7 @@ from __future__ import annotations
 import itertools
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bones.bots import Estimate, work
@@ -45,6 +48,9 @@ DEFAULT_SAMPLES = 4000
 DEFAULT_EXACT_HIDDEN = 0  # tiles hidden (other hands and boneyard) at or below which sampled deals are solved
 DEFAULT_EXACT_SAMPLES = 200
 DEFAULT_REPLY = 0.0  # playouts' look-ahead at the next player's best answer (line_search.playout)
+# What the time budget counts: seconds a person waits, or the thread's own CPU seconds (load-independent).
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.thread_time}
+DEFAULT_CLOCK = "wall"
 NOISE = 97  # a prime, so cycling noise does not line up with turns
 
 
@@ -77,12 +83,17 @@ def estimate_moves(
     exact_samples: int = DEFAULT_EXACT_SAMPLES,
     infer: bool | None = None,
     reply: float = DEFAULT_REPLY,
+    clock: str = DEFAULT_CLOCK,
 ) -> list[Estimate]:
     """Every legal move of the seat to move with its expected points and chance to win the hand, best first.
 
     ``stats``, when given, receives the numbers of samples and playouts made. ``infer`` weighs the
     sampled deals by the other seats' choices (``play_model``); None: where it was measured to help.
+    ``clock`` says what ``seconds`` counts: ``"wall"`` or ``"cpu"`` (this thread's CPU time).
     """
+    if clock not in CLOCKS:
+        raise ValueError(f"clock must be one of {sorted(CLOCKS)}, not {clock!r}")
+    now = CLOCKS[clock]
     if infer is None:
         infer = infers_by_default(rules)
     moves = list(obs.legal_moves)
@@ -99,10 +110,10 @@ def estimate_moves(
     exact = line_exact.supported(rules) and len(belief.unknown) <= exact_hidden and public.placed > 0
     if exact:
         samples = min(samples, exact_samples)
-    started = time.perf_counter()
+    started = now()
     done = 0
     while done < samples:
-        if seconds is not None and done and time.perf_counter() - started > seconds:
+        if seconds is not None and done and now() - started > seconds:
             break
         hands, boneyard, drawn = belief.sample_timed(rng)
         weight = model.weight(hands, drawn) if model is not None else 1.0
@@ -189,6 +200,7 @@ class CrazyLineBot:
         self.exact_samples = DEFAULT_EXACT_SAMPLES
         self.infer = infers_by_default(rules)
         self.reply = DEFAULT_REPLY
+        self.clock = DEFAULT_CLOCK
 
     def limit_thinking(self, seconds: float) -> None:
         """A fixed number of samples for ``seconds`` and no clock, so a seed replays the same game."""
@@ -209,6 +221,7 @@ class CrazyLineBot:
             exact_samples=self.exact_samples,
             infer=self.infer,
             reply=self.reply,
+            clock=self.clock,
         )[0].move
         assert isinstance(best, LineMove)  # estimates are of the observation's legal moves
         return best
