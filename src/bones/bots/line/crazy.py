@@ -47,6 +47,7 @@ DEFAULT_SECONDS = 1.0
 DEFAULT_SAMPLES = 4000
 DEFAULT_EXACT_HIDDEN = 0  # tiles hidden (other hands and boneyard) at or below which sampled deals are solved
 DEFAULT_EXACT_SAMPLES = 200
+DEFAULT_EXACT_NODES: int | None = None  # positions one sampled deal's solve may search before Crazy plays out instead
 DEFAULT_REPLY = 0.0  # playouts' look-ahead at the next player's best answer (line_search.playout)
 # What the time budget counts: seconds a person waits, or the thread's own CPU seconds (load-independent).
 CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.thread_time}
@@ -81,6 +82,7 @@ def estimate_moves(
     stats: dict[str, int] | None = None,
     exact_hidden: int = DEFAULT_EXACT_HIDDEN,
     exact_samples: int = DEFAULT_EXACT_SAMPLES,
+    exact_nodes: int | None = DEFAULT_EXACT_NODES,
     infer: bool | None = None,
     reply: float = DEFAULT_REPLY,
     clock: str = DEFAULT_CLOCK,
@@ -108,8 +110,6 @@ def estimate_moves(
     belief = Belief.of(obs)
     model = PlayModel.of(obs) if infer else None
     exact = line_exact.supported(rules) and len(belief.unknown) <= exact_hidden and public.placed > 0
-    if exact:
-        samples = min(samples, exact_samples)
     started = now()
     done = 0
     while done < samples:
@@ -122,16 +122,25 @@ def estimate_moves(
             base.hands[other] = mask
         base.boneyard = boneyard
         if exact:
-            solver = line_exact.Solver(rules, base)
-            for tally in tallies:
-                solved = solver.value_after(base, tally.moves[0].kernel_move)
-                tally.value += weight * solved
-                tally.points += weight * solved
-                tally.wins += weight * (solved > 0)
-                tally.weight += weight
-                tally.samples += 1
-            done += 1
-            continue
+            solver = line_exact.Solver(rules, base, exact_nodes)
+            try:
+                solved = [solver.value_after(base, tally.moves[0].kernel_move) for tally in tallies]
+            except line_exact.NodeLimit:
+                # Too big to solve in the budget: this sample and the rest are played out.
+                exact = False
+            else:
+                for tally, points in zip(tallies, solved):
+                    tally.value += weight * points
+                    tally.points += weight * points
+                    tally.wins += weight * (points > 0)
+                    tally.weight += weight
+                    tally.samples += 1
+                done += 1
+                if stats is not None:
+                    stats["solved"] = stats.get("solved", 0) + 1
+                if done >= exact_samples:
+                    break
+                continue
         # The playouts' noise, shared by every candidate of this sample.
         noise = [rng.random() for _ in range(NOISE)]
         for tally in tallies:
@@ -198,6 +207,7 @@ class CrazyLineBot:
         self.samples = samples
         self.exact_hidden = DEFAULT_EXACT_HIDDEN
         self.exact_samples = DEFAULT_EXACT_SAMPLES
+        self.exact_nodes = DEFAULT_EXACT_NODES
         self.infer = infers_by_default(rules)
         self.reply = DEFAULT_REPLY
         self.clock = DEFAULT_CLOCK
@@ -219,6 +229,7 @@ class CrazyLineBot:
             self.samples,
             exact_hidden=self.exact_hidden,
             exact_samples=self.exact_samples,
+            exact_nodes=self.exact_nodes,
             infer=self.infer,
             reply=self.reply,
             clock=self.clock,
