@@ -173,3 +173,41 @@ def test_crazy_plays_out_the_deals_too_big_to_solve_within_its_node_limit() -> N
         assert all(e.samples == 40 for e in estimates)
         counts[limit] = stats.get("solved", 0)
     assert counts == {1: 0, None: 40}
+
+
+def test_crazy_without_a_clock_solves_a_fixed_amount_of_work() -> None:
+    from bones.bots.line.crazy import CrazyLineBot, estimate_moves
+
+    rules = bones.rules("allfives")
+    assert isinstance(rules, LineRules)
+    bot = CrazyLineBot(rules)
+    bot.limit_thinking(0.01)
+    assert bot.seconds is None
+    assert bot.exact_work is not None and bot.exact_nodes is not None
+    assert bot.exact_nodes <= bot.exact_work
+    from bones.bots.line.belief import Belief
+
+    state = rules.new_game(seed=4)
+    rng = random.Random(4)
+    while len(Belief.of(state.observation(state.kernel.to_move)).unknown) > 16 or len(state.legal_moves) < 2:
+        state = state.play(rng.choice(state.legal_moves))
+    observation = state.observation(state.kernel.to_move)
+    runs = []
+    for _ in range(2):
+        stats: dict[str, int] = {}
+        estimates = estimate_moves(
+            rules,
+            observation,
+            random.Random(9),
+            None,
+            bot.samples,
+            stats,
+            exact_nodes=bot.exact_nodes,
+            exact_work=bot.exact_work,
+        )
+        assert stats["solved"] >= 1
+        # The last solve may run past the budget by at most its own limit.
+        assert stats["positions"] <= bot.exact_work + bot.exact_nodes
+        runs.append([(str(e.move), e.expected_points) for e in estimates])
+    assert runs[0] == runs[1]
+    assert bot.choose(observation, random.Random(2)) == bot.choose(observation, random.Random(2))

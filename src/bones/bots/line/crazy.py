@@ -17,12 +17,18 @@ each sampled deal counts by how well it explains the other seats' earlier
 choices (``play_model``): a seat that had a choice and laid a light tile
 probably held no heavier one that fitted.
 
-Options measured and left off by default (issue 15): late in a 2-player hand
-without a spinner (at most ``exact_hidden`` tiles hidden from it), Crazy can
-solve each sampled deal exactly instead of playing it out (``exact``; no
-measurable gain at 10 hidden tiles); in all fives the playouts can look one move
-ahead at the next player's best answer (``reply``; +0.2 points a hand against
-Hard, interval -5.8..+6.0, at 30% more time a move).
+In a 2-player hand without a spinner (at most ``exact_hidden`` tiles hidden
+from it) Crazy can solve each sampled deal exactly instead of playing it out:
+fewer samples, but each valued by perfect play rather than a greedy policy that
+loses control of the ends for an immediate score. On by default where it was
+measured to help (``exact_hidden_by_default``: all fives). A solve that
+searches more than ``exact_nodes`` positions (a deal early in the hand with a
+big boneyard) turns the rest of that move over to playouts, so a move stays
+within its time.
+
+Options measured and left off by default (issue 15): in all fives the playouts
+can look one move ahead at the next player's best answer (``reply``; +0.2 points
+a hand against Hard, interval -5.8..+6.0, at 30% more time a move).
 """
 
 from __future__ import annotations
@@ -49,6 +55,7 @@ EVERY_DEAL = 1 << 10  # an ``exact_hidden`` above any number of hidden tiles: ev
 DEFAULT_EXACT_SAMPLES = 200
 # Positions one sampled deal's solve may search (about 0.1 s) before Crazy plays out the rest instead.
 DEFAULT_EXACT_NODES: int | None = 30_000
+EXACT_NODES_PER_SECOND = 300_000  # the solver's pace on one core, for a budget given as work (limit_thinking)
 DEFAULT_REPLY = 0.0  # playouts' look-ahead at the next player's best answer (line_search.playout)
 # What the time budget counts: seconds a person waits, or the thread's own CPU seconds (load-independent).
 CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.thread_time}
@@ -84,14 +91,17 @@ def estimate_moves(
     exact_hidden: int | None = None,
     exact_samples: int = DEFAULT_EXACT_SAMPLES,
     exact_nodes: int | None = DEFAULT_EXACT_NODES,
+    exact_work: int | None = None,
     infer: bool | None = None,
     reply: float = DEFAULT_REPLY,
     clock: str = DEFAULT_CLOCK,
 ) -> list[Estimate]:
     """Every legal move of the seat to move with its expected points and chance to win the hand, best first.
 
-    ``stats``, when given, receives the numbers of samples and playouts made. ``infer`` weighs the
+    ``stats``, when given, receives the numbers of samples and playouts made, of samples solved and of
+    positions the solver searched. ``infer`` weighs the
     sampled deals by the other seats' choices (``play_model``); None: where it was measured to help.
+    ``exact_work``: at most about this many positions solved in all (a budget without a clock).
     ``clock`` says what ``seconds`` counts: ``"wall"`` or ``"cpu"`` (this thread's CPU time).
     """
     if clock not in CLOCKS:
@@ -115,6 +125,7 @@ def estimate_moves(
     exact = line_exact.supported(rules) and len(belief.unknown) <= exact_hidden and public.placed > 0
     started = now()
     done = 0
+    searched = 0
     while done < samples:
         if seconds is not None and done and now() - started > seconds:
             break
@@ -129,6 +140,7 @@ def estimate_moves(
             try:
                 solved = [solver.value_after(base, tally.moves[0].kernel_move) for tally in tallies]
             except line_exact.NodeLimit:
+                searched += solver.nodes
                 # Too big to solve in the budget: this sample and the rest are played out.
                 exact = False
             else:
@@ -141,7 +153,8 @@ def estimate_moves(
                 done += 1
                 if stats is not None:
                     stats["solved"] = stats.get("solved", 0) + 1
-                if done >= exact_samples:
+                searched += solver.nodes
+                if done >= exact_samples or (exact_work is not None and searched >= exact_work):
                     break
                 continue
         # The playouts' noise, shared by every candidate of this sample.
@@ -174,6 +187,7 @@ def estimate_moves(
         done += 1
     if stats is not None:
         stats["samples"] = stats.get("samples", 0) + done
+        stats["positions"] = stats.get("positions", 0) + searched
         stats["playouts"] = stats.get("playouts", 0) + done * len(tallies)
     estimates: list[tuple[float, Estimate]] = []
     for tally in tallies:
@@ -222,14 +236,18 @@ class CrazyLineBot:
         self.exact_hidden = exact_hidden_by_default(rules)
         self.exact_samples = DEFAULT_EXACT_SAMPLES
         self.exact_nodes = DEFAULT_EXACT_NODES
+        self.exact_work: int | None = None
         self.infer = infers_by_default(rules)
         self.reply = DEFAULT_REPLY
         self.clock = DEFAULT_CLOCK
 
     def limit_thinking(self, seconds: float) -> None:
-        """A fixed number of samples for ``seconds`` and no clock, so a seed replays the same game."""
+        """A fixed amount of work for ``seconds`` (samples, positions solved) and no clock, so a seed replays
+        the same game."""
         self.seconds = None
         self.samples = work(seconds, DEFAULT_SAMPLES)
+        self.exact_work = work(seconds, EXACT_NODES_PER_SECOND)
+        self.exact_nodes = min(DEFAULT_EXACT_NODES or self.exact_work, self.exact_work)
 
     def choose(self, observation: LineObservation, rng: random.Random) -> LineMove:
         moves = observation.legal_moves
@@ -244,6 +262,7 @@ class CrazyLineBot:
             exact_hidden=self.exact_hidden,
             exact_samples=self.exact_samples,
             exact_nodes=self.exact_nodes,
+            exact_work=self.exact_work,
             infer=self.infer,
             reply=self.reply,
             clock=self.clock,
