@@ -16,7 +16,8 @@ measures it as a person waiting would meet it.
 Goals (issue 15): share >= 0.6 in draw, >= 0.4 in all fives, at <= 1 s a move.
 
     nice .venv/bin/python bench/omniscient.py --games draw,allfives,block --deals 40 --jobs 2 \\
-        [--crazy-seconds 1.0] [--crazy-samples 4000] [--clock cpu] [--set exact_hidden=12]
+        [--crazy-seconds 1.0] [--crazy-samples 4000] [--clock cpu] [--set exact_hidden=12] [--save FILE]
+    .venv/bin/python bench/omniscient.py --report FILE   # the table of the deals a run saved, finished or not
 """
 
 from __future__ import annotations
