@@ -26,6 +26,10 @@ EXACT, LOWER, UPPER = 0, 1, 2
 INFINITY = 1 << 20
 
 
+class NodeLimit(Exception):
+    """The search visited more positions than its ``node_limit`` allowed (the answer is unknown)."""
+
+
 def supported(rules: LineRules) -> bool:
     """Whether ``solve`` handles these rules (2 players, no spinner, a pip or fives scoring)."""
     return rules.players == 2 and not rules.spinner and rules.scoring in (PIPS_TO_WINNER, FIVES, MUGGINS)
@@ -47,7 +51,7 @@ class _Game:
 class Solver:
     """Exact values of the positions of one hand (the boneyard order fixed); keeps its table between calls."""
 
-    def __init__(self, rules: LineRules, kernel: Kernel) -> None:
+    def __init__(self, rules: LineRules, kernel: Kernel, node_limit: int | None = None) -> None:
         if not supported(rules):
             raise ValueError(f"the exact solver plays 2-player lines without a spinner, not {rules.game_id}")
         self.rules = rules
@@ -60,6 +64,9 @@ class Solver:
         )
         self.table: dict[tuple[int, ...], tuple[int, int]] = {}
         self.nodes = 0
+        # Past this many positions searched (over the solver's life) a call raises NodeLimit; the
+        # table keeps only finished results, so the solver stays usable.
+        self.node_limit = node_limit if node_limit is not None else 1 << 62
 
     def move_values(self, kernel: Kernel) -> list[tuple[tuple[int, int, int], int]]:
         """Every legal move of ``kernel`` (its boneyard must be this solver's) with its exact value for the mover."""
@@ -122,6 +129,8 @@ class Solver:
     ) -> int:
         game = self.game
         self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise NodeLimit(f"more than {self.node_limit} positions")
         with_pip = game.with_pip
         fit_left = me & with_pip[left]
         fit_right = me & with_pip[right]
