@@ -30,7 +30,6 @@ from bones.bots.tetradominoes.players import (
     View,
     enabling,
 )
-from bones.bots.tetradominoes.race import race_chances, tetromino_worth
 from bones.game import Observation, Rules
 from bones.tetradominoes.kernel import ANSWER, DOMINO, KEEP, OFFER, PLACE, SKIP, TET, TETRO, Kernel
 from bones.tetradominoes.moves import TetraMove
@@ -94,9 +93,6 @@ class CrazyBot(HardBot):
         belief = Belief(obs)
         standard, _, hard_weight = self.SETTINGS[obs.rules.players]
         worlds = [belief.world(obs.table, rng) for _ in range(deals or standard)]
-        if obs.rules.players == 3:
-            # The look-ahead ends in a chance of winning (``race``): Hard's weighing, in tetrominoes, is scaled to it.
-            hard_weight *= tetromino_worth(3, obs.rules.target)
         out = []
         for candidate in kept:
             templates = self.threats(obs, board, candidate)
@@ -136,12 +132,10 @@ class CrazyBot(HardBot):
         sides = rules.sides
         k = world.copy()
         k.apply(candidate.move)
-        race = rules.players == 3
-        win = 1.0 if race else WIN
         gain = 0.0
         if candidate.move[0] == TET:
             if k.over:
-                return win
+                return WIN
             gain += 1.0
         elif k.phase == TETRO:
             if candidate.tet is None:
@@ -149,7 +143,7 @@ class CrazyBot(HardBot):
             else:
                 k.apply((TET, *candidate.tet))
                 if k.over:
-                    return win
+                    return WIN
                 gain += 1.0
         _settle_trade(k)
         colour = k.spec.colours[seat]
@@ -175,16 +169,12 @@ class CrazyBot(HardBot):
             k.apply((TET, *tet))
             sign = 1.0 if sides[s] == sides[seat] else -1.0
             if k.over:
-                if race:
-                    return 0.0
                 return gain + sign * WIN * self.FOLLOW[step - 1]
             gain += sign * self.FOLLOW[step - 1]
             templates = after_tetromino(templates, k, place[3], place[4], tet)
             live = [t for t in templates if t.colours & my_bit and t.tiles & my_hand]
             blocked = False
             _settle_trade(k)
-        if race:
-            return _race_leaf(k.counts, seat, rules.target, self.NEXT if live and not blocked else 0.0)
         if live and not blocked:
             gain += self.NEXT * (WIN if k.counts[sides[seat]] + 1 >= rules.target else 1.0)
         return gain
@@ -286,19 +276,6 @@ def _lay_template(k: Kernel, seat: int, template: Template, hand: int) -> tuple[
         colour = LIGHT if template.colours & 1 else DARK
     piece = template.shape if colour == LIGHT else MIRROR_INDEX[template.shape]
     return move, (piece, colour, template.cells)
-
-
-def _race_leaf(counts: list[int], seat: int, target: int, next_chance: float) -> float:
-    """Our chance of winning the race from the score at our next turn, on which we lay a tetromino
-    with chance ``next_chance`` (sides are seats with three players)."""
-    players = len(counts)
-    after = (seat + 1) % players
-    value = race_chances(tuple(counts), after, target)[seat]
-    if next_chance:
-        laid = list(counts)
-        laid[seat] += 1
-        value += next_chance * (race_chances(tuple(laid), after, target)[seat] - value)
-    return value
 
 
 def _can_block(k: Kernel, seat: int, live: list[Template]) -> bool:
