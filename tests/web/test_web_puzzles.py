@@ -211,20 +211,23 @@ def partner_places(page: Any) -> dict[str, Any]:
     return view
 
 
-def coop_page(browser: Any, server: Any, pace: int) -> Any:
-    """The cooperative game at ``pace`` (no reduced motion asked), every change of motion counted."""
+def paced_page(
+    browser: Any, server: Any, pace: int, body: dict[str, Any] = COOP, glides: str = "mountains-cell"
+) -> Any:
+    """A game (the cooperative one) at ``pace``, no reduced motion asked, each motion of an element
+    of class ``glides`` counted."""
     page = browser.new_page(viewport=PORTRAIT)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda message: message.type == "error" and errors.append(message.text))
     page.errors = errors
     created = page.request.post(
-        f"{server.url}/api/games", data=json.dumps(COOP), headers={"Content-Type": "application/json"}
+        f"{server.url}/api/games", data=json.dumps(body), headers={"Content-Type": "application/json"}
     )
     assert created.status == 201, created.text()
     page.add_init_script(
         "window.glided = 0; const animate = Element.prototype.animate; Element.prototype.animate = function (...args) {"
-        " if (this.classList.contains('mountains-cell')) window.glided++; return animate.apply(this, args); };"
+        f" if (this.classList.contains('{glides}')) window.glided++; return animate.apply(this, args); }};"
     )
     page.goto(f"{server.url}/?pace={pace}")
     page.locator("#continue").click()
@@ -238,7 +241,7 @@ def squares_covered(view: dict[str, Any]) -> int:
 
 @pytest.mark.slow
 def test_a_partners_placement_glides_in_at_the_tables_pace(browser: Any, live_server: Any, artifacts: Path) -> None:
-    page = coop_page(browser, live_server, 1500)
+    page = paced_page(browser, live_server, 1500)
     before = partner_places(page)
     page.wait_for_function(CELL_ANIMATED, timeout=20000)
     page.screenshot(path=str(artifacts / "puzzle-mountains-coop-360x740.png"))
@@ -248,7 +251,7 @@ def test_a_partners_placement_glides_in_at_the_tables_pace(browser: Any, live_se
     assert page.evaluate("() => window.glided") == 2
     assert not page.errors, page.errors
     # At ?pace=0 nothing glides; the partner's squares are still marked.
-    fast = coop_page(browser, live_server, 0)
+    fast = paced_page(browser, live_server, 0)
     before = partner_places(fast)
     view = wait_ready(fast)
     assert squares_covered(view) == squares_covered(before) + 2
@@ -309,4 +312,17 @@ def test_mountains_is_played_by_keyboard(browser: Any, live_server: Any) -> None
     page.keyboard.press("Enter")
     page.wait_for_function("() => window.BonesTable.state.view.move_number === 3 && !window.BonesTable.state.busy")
     assert page.evaluate("() => window.BonesTable.state.view.last.move").startswith("lift ")
+    assert not page.errors, page.errors
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("pace", [900, 0])
+def test_the_moved_priest_glides_at_the_tables_pace(browser: Any, live_server: Any, pace: int) -> None:
+    body = {"game": "fujisan", "level": "normal", "seed": 7}
+    page = paced_page(browser, live_server, pace, body, "fujisan-priest")
+    wait_ready(page)
+    page.locator('.fujisan-square.target[data-square="B0"]').click()
+    page.locator('.fujisan-square.target[data-square="B3"]').click()
+    page.wait_for_function("() => window.BonesTable.state.view.move_number === 1")
+    assert page.evaluate("() => window.glided") == (1 if pace else 0)
     assert not page.errors, page.errors

@@ -6,7 +6,7 @@ import { half } from "../shell/tiles.js";
 import * as B from "./bee-words.js";
 import { registerBoard } from "./index.js";
 import { lowerFirst, movedWords } from "./pick-grid.js";
-import { arrowIn, dragPiece, gridWrap, hintBox, justDragged, layoutGrid, pickActions, rove, wireArrows } from "./pick-actions.js";
+import { arrowIn, dragPiece, glideIn, gridWrap, hintBox, justDragged, layoutGrid, pickActions, rove, wireArrows } from "./pick-actions.js";
 
 const P = { picked: null, at: -1, focus: null };
 const NAV = ".bee-cell.target";
@@ -109,11 +109,18 @@ function startDrag(ctx, name, cell, ev) {
 export const beeBoard = {
   drawsHint: true,
   enter() { P.picked = null; P.focus = null; },
-  render(ctx) {
+  render(ctx, opts = {}) {
     const v = ctx.S.view;
     if (P.at !== v.move_number) P.picked = null;
     $("hand").replaceChildren(el("div", "fujisan-mine", v.board.queen ? `Round of queen ${v.board.queen}: ${v.board.round_moves} moves` : "All rounds played"));
     renderBoard(ctx, v);
+    // The die just moved glides from the cell it left, unless the round ended and the dice were set out again.
+    const step = opts.animate && opts.old && v.last && opts.old.board.choices.find((c) => c.move === v.last.move && c.from);
+    if (step && v.board.queen === opts.old.board.queen) {
+      const at = (name) => document.querySelector(`#board .bee-cell[data-cell="${name}"]`);
+      const die = at(step.to)?.querySelector(".bee-die");
+      if (at(step.from) && die) glideIn(ctx, [die], at(step.from).getBoundingClientRect());
+    }
     $("boneyard").hidden = true;
     $("hint-panel").hidden = true;
   },

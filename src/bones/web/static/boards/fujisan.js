@@ -7,7 +7,7 @@ import { half } from "../shell/tiles.js";
 import * as F from "./fujisan-words.js";
 import { registerBoard } from "./index.js";
 import { lowerFirst, movedWords } from "./pick-grid.js";
-import { arrowIn, dragPiece, gridWrap, hintBox, justDragged, layoutGrid, pickActions, rove, wireArrows } from "./pick-actions.js";
+import { arrowIn, dragPiece, glideIn, gridWrap, hintBox, justDragged, layoutGrid, pickActions, rove, wireArrows } from "./pick-actions.js";
 
 const P = { picked: null, at: -1, focus: null };
 const SHAPE = { cols: 14, rows: 2, gap: 2, max: 72, turnable: true };
@@ -110,6 +110,13 @@ function startDrag(ctx, name, square, ev) {
   });
 }
 
+// The piece just moved glides from the square it left (at the table's pace; none at ?pace=0).
+function glideStep(ctx, from, to) {
+  const at = (name) => document.querySelector(`#board .fujisan-square[data-square="${name}"]`);
+  const start = at(from), piece = at(to)?.querySelector(".fujisan-priest");
+  if (start && piece) glideIn(ctx, [piece], start.getBoundingClientRect());
+}
+
 function renderMine(ctx, v) {
   const line = el("div", "fujisan-mine", `${v.board.descent ? "The way down" : "The ascent"}: ${v.board.moves_made} moves so far`);
   $("hand").replaceChildren(line);
@@ -118,11 +125,12 @@ function renderMine(ctx, v) {
 export const fujisanBoard = {
   drawsHint: true,
   enter() { P.picked = null; P.focus = null; },
-  render(ctx) {
+  render(ctx, opts = {}) {
     const v = ctx.S.view;
     if (P.at !== v.move_number) P.picked = null;
     renderMine(ctx, v);
     renderBoard(ctx, v);
+    if (opts.animate && v.last) glideStep(ctx, ...v.last.move.split("-"));
     $("boneyard").hidden = true;
     $("hint-panel").hidden = true;
   },
