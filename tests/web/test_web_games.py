@@ -132,6 +132,9 @@ def placement(move: str) -> tuple[str, list[str]] | None:
 
 def click_mountains(page: Any, move: str) -> None:
     view = page.evaluate("() => window.BonesTable.state.view")
+    if move.startswith("pass "):  # the cooperative game: a tap on the domino hands it on
+        page.locator(f'.hand .tile[data-tile="{move.split()[1]}"]').click()
+        return
     placed = placement(move)
     if placed is None:
         page.locator(f'.mountains-move[data-move="{move}"]').click()
@@ -301,4 +304,55 @@ def test_every_game_of_the_menu_starts_from_play(browser: Any, live_server: Any,
         page.keyboard.press("Escape")
         page.locator("#m-new").click()
         page.wait_for_selector("#home:not([hidden])")
+    assert not errors, errors
+
+
+def versions_with_partners() -> list[tuple[str, str, Any]]:
+    """A game for one offered, by one of its options, with computer partners: (entry, option, value)."""
+    out = []
+    for entry in game_catalog():
+        if entry["players"] != [1]:
+            continue
+        for option in entry["options"]:
+            for value in option["choices"] or ():
+                rules = bones.rules(entry["game_id"], **{option["name"]: value})
+                if rules.num_players > 1:
+                    out.append((entry["id"], option["name"], value))
+    return out
+
+
+@pytest.mark.parametrize("version", versions_with_partners(), ids=lambda v: f"{v[0]}-{v[1]}-{v[2]}")
+def test_a_version_with_computer_partners_from_the_menu(
+    browser: Any, live_server: Any, artifacts: Path, version: tuple[str, str, Any]
+) -> None:
+    entry, name, value = version
+    game_id = next(e["game_id"] for e in game_catalog() if e["id"] == entry)
+    page = browser.new_page(viewport=LANDSCAPE, reduced_motion="reduce")
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    page.errors = errors
+    page.goto(f"{live_server.url}/?pace=0")
+    page.locator(f'#games [data-value="{entry}"]').click()
+    page.locator(f'#option-{name} [data-value="{value}"]').click()
+    page.locator("#play").click()
+    page.wait_for_selector("#table:not([hidden]), #confirm:not([hidden])")
+    if page.locator("#confirm:not([hidden])").count():
+        page.locator("#confirm-new").click()
+    page.wait_for_function(f"() => (window.BonesTable.state.view || {{}}).game === '{game_id}'")
+    view = page.evaluate("() => window.BonesTable.state.view")
+    assert view["players"] > 1 and [s["kind"] for s in view["seats"][1:]] == ["computer"] * (view["players"] - 1)
+
+    def shots(turn: int) -> None:
+        if turn == 2:
+            page.screenshot(path=str(artifacts / f"game-{entry}-{name}-{value}-1280x800.png"))
+
+    final = play_to_the_end(page, GAMES[game_id][1], shots)
+    assert final["outcome"] is not None and final["players"] > 1
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(artifacts / f"game-{entry}-{name}-{value}-1280x800-results.png"))
+    assert page.locator("#results-title").inner_text()
+    # one game for all: how it ended is said, and no match
+    assert page.locator("#results-hands").inner_text() == final["outcome"]["reason"]
+    assert page.locator("#status").inner_text() == "The game is over"
     assert not errors, errors

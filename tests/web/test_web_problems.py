@@ -211,6 +211,9 @@ def test_a_puzzle_of_a_difficulty_from_the_menu_solved_by_its_hints(
     final = page.evaluate("() => window.BonesTable.state.view")
     assert final["outcome"]["winners"] == [0] and final["par"] == final["move_number"]
     said = page.locator("#results-hands").inner_text()
-    assert said == f"{name.capitalize()} puzzle · best possible: {final['par']} moves", said
+    assert said == f"{final['outcome']['reason']} · {name.capitalize()} puzzle, best possible: {final['par']} moves", (
+        said
+    )
+    assert page.locator("#status").inner_text() == "The game is over"  # one game: no match
     page.screenshot(path=str(artifacts / "game-difficulty-solved-1280x800.png"))
     assert not errors, errors

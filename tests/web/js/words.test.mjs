@@ -45,9 +45,13 @@ test("a game without a target shows the scores alone", () => {
   assert.equal(words.scoreParts(v).length, 5);
 });
 
-test("a generated puzzle's results say its difficulty, then the best its layout allowed once over", () => {
+test("one game's results say how it ended, and a generated puzzle's its difficulty and the best possible", () => {
   const v = fixture("bee-start");
-  assert.equal(words.generatedText(v), ""); // a random deal: nothing to say
-  assert.equal(words.generatedText({ ...v, difficulty: "hard", par: null, par_unit: "moves" }), "Hard puzzle");
-  assert.equal(words.generatedText({ ...v, difficulty: "easy", par: 3, par_unit: "moves" }), "Easy puzzle · best possible: 3 moves");
+  assert.equal(words.singleGame(v), true);
+  assert.equal(words.singleGame(fixture("line-kozel-sheet")), false);
+  assert.equal(words.singleGameText(v), ""); // not over, a random deal: nothing to say
+  const over = { ...v, outcome: { winners: [0], scores: [2], reason: "queen 3: solved in 1 moves" } };
+  assert.equal(words.singleGameText(over), "queen 3: solved in 1 moves");
+  assert.equal(words.singleGameText({ ...over, difficulty: "easy", par: 3, par_unit: "moves" }), "queen 3: solved in 1 moves · Easy puzzle, best possible: 3 moves");
+  assert.equal(words.singleGameText({ ...v, difficulty: "hard", par: null, par_unit: "moves" }), "Hard puzzle");
 });

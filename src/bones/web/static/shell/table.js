@@ -11,7 +11,7 @@ import { NET, answered, api, connectionBack, connectionLost, refused } from "./n
 import { setSound, sound, soundOn } from "./sound.js";
 import { ANIM, FOCUS, PACE, S, entryOf } from "./state.js";
 import { staticTile } from "./tiles.js";
-import { generatedText, levelName, scoreParts, sideName } from "./words.js";
+import { levelName, scoreParts, sideName, singleGame, singleGameText } from "./words.js";
 
 const TROPHY_PATHS = [
   ["path", { fill: "#f2c14e", stroke: "#7a5600", "stroke-width": "2", d: "M18 8h28v10c0 10-6 18-14 19-8-1-14-9-14-19z" }],
@@ -91,7 +91,7 @@ const adapt = (v) => (S.board && S.board.adapt ? S.board.adapt(v) : v);
 
 function turnText(v) {
   if (v.status === "sheet") return S.board.handTitle ? S.board.handTitle(v) : sheetOf(v).title;
-  if (v.status === "over") return "The match is over";
+  if (v.status === "over") return singleGame(v) ? "The game is over" : "The match is over";
   return S.board.turnText(ctx, v);
 }
 
@@ -450,7 +450,7 @@ async function showResults(v) {
   const won = v.outcome && v.outcome.winners.includes(v.seat);
   const dry = v.outcome && /dry goat/.test(v.outcome.reason);
   // One game with no match around it (a puzzle, a solitaire): neither "match" nor hands won is said.
-  const single = v.target === null && v.hands.length <= 1;
+  const single = singleGame(v);
   const what = single ? "game" : "match";
   let title;
   if (v.low_score_wins) title = won ? `${sideName(v, 1 - mySide)} are the goat: you win!` : `You and your partner are the goat${dry ? " (a dry goat!)" : ""}`;
@@ -469,7 +469,7 @@ async function showResults(v) {
   }
   $("results-title").textContent = title;
   $("results-score").textContent = (v.scores || []).map((s, side) => `${sideName(v, side, v.teams)} ${s}`).join(" – ");
-  $("results-hands").textContent = v.hands_won && !single ? "Hands won: " + v.hands_won.map((n, side) => `${sideName(v, side, v.teams)} ${n}`).join(", ") : generatedText(v);
+  $("results-hands").textContent = v.hands_won && !single ? "Hands won: " + v.hands_won.map((n, side) => `${sideName(v, side, v.teams)} ${n}`).join(", ") : single ? singleGameText(v) : "";
   $("stats-title").textContent = `Your ${v.title} statistics at ${levelName(v.level)}`;
   const box = $("stats");
   box.replaceChildren();

@@ -55,9 +55,16 @@ export function scoreText(v) {
 
 export const partsText = (parts) => parts.map((p) => (typeof p === "string" ? p : p.text)).join("");
 
-// What the results say of a puzzle generated to a difficulty: the difficulty and the best its layout allowed.
-export function generatedText(v) {
-  if (!v.difficulty) return "";
-  const name = v.difficulty.charAt(0).toUpperCase() + v.difficulty.slice(1);
-  return v.par === null || v.par === undefined ? `${name} puzzle` : `${name} puzzle · best possible: ${v.par} ${v.par_unit}`;
+// One game with no match around it (a puzzle, a solitaire, a cooperative map): no "match", no hands won.
+export const singleGame = (v) => v.target === null && v.hands.length <= 1;
+
+// What the results say of one game: how it ended, and of a puzzle generated to a difficulty, the
+// difficulty and the best its layout allowed.
+export function singleGameText(v) {
+  const parts = v.outcome && v.outcome.reason ? [v.outcome.reason] : [];
+  if (v.difficulty) {
+    const name = v.difficulty.charAt(0).toUpperCase() + v.difficulty.slice(1);
+    parts.push(v.par === null || v.par === undefined ? `${name} puzzle` : `${name} puzzle, best possible: ${v.par} ${v.par_unit}`);
+  }
+  return parts.join(" · ");
 }
