@@ -103,6 +103,17 @@ def assert_page_hides(person: Browser, states: list[Any], view: dict[str, Any]) 
         )
 
 
+def stuck(a: dict[str, Any], b: dict[str, Any], store: Store, table_id: str) -> str:
+    """Where the match stopped, as each page and the database see it."""
+    stored = store.load_game(table_id)
+    keys = ("move_number", "status", "to_move", "seat", "legal_moves", "forced")
+    pages = [
+        {**{k: snap["view"].get(k) for k in keys}, **{k: snap[k] for k in ("busy", "queued", "sheet", "reconnects")}}
+        for snap in (a, b)
+    ]
+    return f"pages {pages}; stored move {stored.move_number if stored else None}, {stored.seats if stored else None}"
+
+
 def test_two_browsers_play_a_whole_kozel_match_on_two_server_processes(
     postgres_url: str, redis_url: str, browser: Any, artifacts: Path
 ) -> None:
@@ -124,6 +135,7 @@ def test_two_browsers_play_a_whole_kozel_match_on_two_server_processes(
         ann.page.locator("#room-copy").click()
         link = ann.page.locator("#room-link").input_value()
         assert re.fullmatch(rf"{re.escape(first)}/\?join=[0-9a-f]+", link), link
+        assert ann.page.evaluate("() => navigator.clipboard.readText()") == link  # COPY copied it
         table_id = link.rsplit("=", 1)[1]
         # Bob, on the second process, opens the link (the page's pace set for the test), names himself and sits.
         bob.page.goto(link.replace(first, second) + "&pace=0")
@@ -149,8 +161,8 @@ def test_two_browsers_play_a_whole_kozel_match_on_two_server_processes(
         try:
             deadline = time.monotonic() + 900
             while True:
-                assert time.monotonic() < deadline, f"the match did not end: {ann.snapshot()['view']['move_number']}"
                 a, b = ann.snapshot(), bob.snapshot()
+                assert time.monotonic() < deadline, f"the match did not end: {stuck(a, b, store, table_id)}"
                 if a["results"] and b["results"]:
                     break
                 settled = not (a["busy"] or b["busy"] or a["queued"] or b["queued"])
@@ -369,6 +381,46 @@ def test_every_catalog_game_opens_at_a_live_table_in_the_browser(quick_server: s
         )
         assert page.locator("#toast").is_hidden(), (entry["id"], page.locator("#toast").inner_text())
         assert page.locator("#board *").count() > 0, f"{entry['id']}: nothing drawn"
-        assert any(frame.get("view", {}).get("id") == table["id"] for frame in person.frames), entry["id"]
+        # The socket's first answer may come a moment after the table shows the view it fetched.
+        deadline = time.monotonic() + 10
+        while not any(frame.get("view", {}).get("id") == table["id"] for frame in person.frames):
+            assert time.monotonic() < deadline, f"{entry['id']}: no view came over the socket"
+            page.wait_for_timeout(50)
     assert not person.errors, person.errors
     person.context.close()
+
+
+def test_the_hand_sheet_shows_though_the_other_person_closes_theirs_first(
+    quick_server: str, browser: Any, artifacts: Path
+) -> None:
+    """A page waits a moment before it opens the hand sheet (longer at a slower pace); the other person closing
+    theirs meanwhile sends this page the same sheet again, and the sheet must open all the same."""
+    ann, bob = Browser(browser, "Ann"), Browser(browser, "Bob")
+    ann.page.goto(f"{quick_server}/?pace=2000")
+    ann.page.locator('#games button[data-value="draw"]').click()
+    ann.page.locator('#players button[data-value="2"]').click()
+    ann.page.locator("#people").click()
+    ann.page.locator("#lobby-create").click()
+    ann.page.wait_for_selector("#room:not([hidden])")
+    link = ann.page.locator("#room-link").input_value()
+    bob.page.goto(link + "&pace=0")
+    bob.page.locator('#room-seats [data-seat="1"] button').click()
+    ann.page.wait_for_selector('#room-seats [data-seat="1"].human')
+    ann.page.locator("#room-start").click()
+    bob.page.wait_for_selector("#table:not([hidden])")
+    rng = random.Random(3)
+    deadline = time.monotonic() + 180
+    while bob.snapshot()["view"]["hand_no"] < 2 or bob.snapshot()["view"]["status"] == "sheet":
+        assert time.monotonic() < deadline, "the first hand did not end"
+        a = ann.snapshot()
+        if a["view"]["status"] != "sheet" and not a["queued"]:
+            play_on(ann, rng)
+        play_on(bob, rng)  # Bob closes his sheet at once
+        time.sleep(0.05)
+    # Bob has closed his; Ann's page got the sheet again meanwhile, and opens it.
+    ann.page.wait_for_selector("#sheet:not([hidden])", timeout=10000)
+    ann.page.locator("#next-hand").click()
+    ann.page.wait_for_function("() => window.BonesTable.state.view.status === 'playing'")
+    assert not ann.errors and not bob.errors, (ann.errors, bob.errors)
+    for person in (ann, bob):
+        person.context.close()

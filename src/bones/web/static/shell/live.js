@@ -174,6 +174,8 @@ function show(view, kind) {
   if (view.move_number < now.move_number) return; // older than the table's own answer
   // The move this page made comes back too; shown already from the request's answer.
   if (kind === "moved" && view.move_number === now.move_number && view.status === now.status) return;
+  // A sheet closed here never opens again at the same move: that view was made before this page closed it.
+  if (view.move_number === now.move_number && view.status === "sheet" && now.status !== "sheet") return;
   applyView(view);
   note();
   schedule();

@@ -343,11 +343,13 @@ async function tick() {
   if (v.status === "abandoned") { showGone(); return; }
   if (v.status === "sheet") {
     // Each hand's sheet is shown once (it stays the same view until NEXT HAND).
-    const sheetKey = `${v.id}:${v.sheet && v.sheet.number !== undefined ? v.sheet.number : v.move_number}`;
+    const keyOf = (w) => `${w.id}:${w.sheet && w.sheet.number !== undefined ? w.sheet.number : w.move_number}`;
+    const sheetKey = keyOf(v);
     if (S.sheetShownFor !== sheetKey) {
       S.sheetShownFor = sheetKey;
       const delay = Math.max(0, PACE * 1.2 - (performance.now() - S.lastShown));
-      setTimeout(() => { if (S.view === v) showSheet(v); }, delay);
+      // At a live table the same sheet may come again meanwhile (another person closed theirs): still this sheet.
+      setTimeout(() => { if (S.view && S.view.status === "sheet" && keyOf(S.view) === sheetKey) showSheet(S.view); }, delay);
     }
     return;
   }
