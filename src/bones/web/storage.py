@@ -15,7 +15,7 @@ holders: nobody can act for them, and they count for nobody.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -26,6 +26,7 @@ from sqlalchemy import (
     JSON,
     DateTime,
     Integer,
+    MetaData,
     String,
     bindparam,
     create_engine,
@@ -35,7 +36,7 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import CursorResult, Engine
+from sqlalchemy.engine import Connection, CursorResult, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
@@ -230,8 +231,7 @@ class Store:
             # One statement alone needs no transaction around it: BEGIN and COMMIT would each be a round trip
             # to the database server, twice the statement's own (reads, and a move saved without statistics).
             self._single = self.engine.execution_options(isolation_level="AUTOCOMMIT")
-        Base.metadata.create_all(self.engine)
-        _add_missing_columns(self.engine)
+        create_tables(self.engine, Base.metadata, _add_missing_columns)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     @contextmanager
@@ -460,29 +460,41 @@ class Store:
             return [_stats_dict(r.game, r.level, r) for r in rows]
 
 
-def _add_missing_columns(engine: Engine) -> None:
+# The key of PostgreSQL's advisory lock held while a process makes or changes the tables ("bones" in ASCII).
+_SCHEMA_LOCK = 0x626F6E6573
+
+
+def create_tables(engine: Engine, metadata: MetaData, then: Callable[[Connection], None] | None = None) -> None:
+    """Make the tables of ``metadata`` that are missing (and run ``then``), one process at a time: servers that start
+    together on a new database would each find a table missing, and all but one fail to make it."""
+    with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            connection.execute(text(f"SELECT pg_advisory_xact_lock({_SCHEMA_LOCK})"))
+        metadata.create_all(connection)
+        if then is not None:
+            then(connection)
+
+
+def _add_missing_columns(connection: Connection) -> None:
     """Databases made by an older bones lack columns added since; add them (nullable or with their
     server default), and their indexes."""
-    inspector = inspect(engine)
+    inspector = inspect(connection)
     for table in Base.metadata.sorted_tables:
         present = {column["name"] for column in inspector.get_columns(table.name)}
         missing = [column for column in table.columns if column.name not in present]
-        if not missing:
-            continue
-        with engine.begin() as connection:
-            for column in missing:
-                kind = column.type.compile(dialect=engine.dialect)
-                default = column.server_default
-                if isinstance(default, DefaultClause):
-                    clause = f" NOT NULL DEFAULT {default.arg}"
-                else:
-                    assert column.nullable, f"{table.name}.{column.name} needs a server default to be added"
-                    clause = ""
-                connection.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}{clause}"))
-            added = {column.name for column in missing}
-            for index in table.indexes:
-                if {column.name for column in index.columns} <= added:
-                    index.create(connection, checkfirst=True)
+        for column in missing:
+            kind = column.type.compile(dialect=connection.dialect)
+            default = column.server_default
+            if isinstance(default, DefaultClause):
+                clause = f" NOT NULL DEFAULT {default.arg}"
+            else:
+                assert column.nullable, f"{table.name}.{column.name} needs a server default to be added"
+                clause = ""
+            connection.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}{clause}"))
+        added = {column.name for column in missing}
+        for index in table.indexes:
+            if added and {column.name for column in index.columns} <= added:
+                index.create(connection, checkfirst=True)
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
