@@ -339,7 +339,8 @@ async def measure(urls: list[str], pids: list[int], people: int, args: argparse.
 
 @contextlib.contextmanager
 def profiled(pids: list[int], folder: str | None, label: str) -> Iterator[None]:
-    """py-spy samples each server process meanwhile (its collapsed stacks: ``FOLDER/LABEL-PID.txt``)."""
+    """py-spy samples each server process meanwhile, the threads holding the GIL (Python running, not waiting):
+    the collapsed stacks in ``FOLDER/LABEL-PID.txt``."""
     if not folder:
         yield
         return
@@ -355,6 +356,7 @@ def profiled(pids: list[int], folder: str | None, label: str) -> Iterator[None]:
                 "--rate",
                 "50",
                 "--nonblocking",
+                "--gil",
                 "--format",
                 "raw",
                 "--output",

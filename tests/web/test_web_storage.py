@@ -219,3 +219,40 @@ def test_a_kept_table_is_checked_by_its_head_and_read_whole_only_when_behind(
     assert whole_reads == [table.id, table.id]  # behind by a move: read whole and replayed
     with pytest.raises(Exception, match=r"stale move|changed by another request"):
         first_move(here)  # a double submit is applied once
+
+
+def test_server_processes_starting_at_once_on_a_new_database_make_its_tables_once(postgres_url: str) -> None:
+    # Servers behind a load balancer start together: each makes the tables it finds missing, and none may fail
+    # because another made one between its look and its CREATE TABLE.
+    import threading
+    import uuid
+
+    from sqlalchemy import create_engine, text
+
+    from bones.web.seating import Seating
+
+    name = f"fresh_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(_driver_url(postgres_url), isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f"CREATE DATABASE {name}"))
+    url = postgres_url.rsplit("/", 1)[0] + f"/{name}"
+    start, failures, stores = threading.Barrier(8), [], []
+
+    def open_store() -> None:
+        start.wait()
+        try:
+            store = Store(url)
+            Seating(store.engine)
+            stores.append(store)
+        except Exception as error:
+            failures.append(error)
+
+    threads = [threading.Thread(target=open_store) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for store in stores:
+        store.close()
+    assert not failures, failures[:1]
+    admin.dispose()

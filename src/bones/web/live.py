@@ -365,7 +365,7 @@ class _ViewTexts:
     """The JSON of the views sent last, by the view itself: a table's view of a seat after a move is one object
     (``Table.view`` shares it), written once however many sockets of that seat send it."""
 
-    def __init__(self, size: int = 4096) -> None:
+    def __init__(self, size: int = 256) -> None:  # a text is wanted for the moment its view is sent (some 30 KB each)
         self.size = size
         self._texts: OrderedDict[int, tuple[dict[str, Any], str]] = OrderedDict()  # the view is kept: its id stays
         self._guard = threading.Lock()  # each test client runs its own event loop

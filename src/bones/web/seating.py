@@ -19,6 +19,8 @@ from typing import Any
 from sqlalchemy import JSON, Boolean, Column, Float, Integer, MetaData, String, Table, insert, select, tuple_, update
 from sqlalchemy.engine import Engine
 
+from bones.web.storage import create_tables
+
 WAITING, STARTED = "waiting", "started"
 OPEN, HUMAN, COMPUTER = "open", "human", "computer"
 PRIVATE = ("token", "player")  # what a seat's row holds that only its player may know
@@ -91,7 +93,7 @@ class Seating:
     """Lobbies and presence, in the store's database (tables of their own, made when missing)."""
 
     def __init__(self, engine: Engine) -> None:
-        metadata.create_all(engine)
+        create_tables(engine, metadata)
         # Every write here is one statement: on a database server, BEGIN and COMMIT would be round trips of their own.
         self.engine = (
             engine if engine.dialect.name == "sqlite" else engine.execution_options(isolation_level="AUTOCOMMIT")

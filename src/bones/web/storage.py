@@ -15,7 +15,7 @@ holders: nobody can act for them, and they count for nobody.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -26,7 +26,9 @@ from sqlalchemy import (
     JSON,
     DateTime,
     Integer,
+    MetaData,
     String,
+    bindparam,
     create_engine,
     event,
     inspect,
@@ -34,7 +36,7 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import CursorResult, Engine
+from sqlalchemy.engine import Connection, CursorResult, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
@@ -115,6 +117,27 @@ class ProblemRow(Base):
     game: Mapped[str] = mapped_column(String(32), primary_key=True)
     number: Mapped[int] = mapped_column(Integer, primary_key=True)
     best_moves: Mapped[int] = mapped_column(Integer)
+
+
+# The statements of every move, built once: building one (and its cache key, to find its compiled form) costs three
+# times what running it costs on SQLite.
+_HEAD = select(GameRow.move_number, GameRow.status, GameRow.seats).where(GameRow.id == bindparam("game_id"))
+_HOLDERS = select(SeatHolderRow.seat, SeatHolderRow.player).where(SeatHolderRow.game_id == bindparam("game_id"))
+_SAVE = (
+    update(GameRow)
+    .where(
+        GameRow.id == bindparam("game_id"),
+        GameRow.move_number == bindparam("expected"),
+        GameRow.status != "abandoned",
+    )
+    .values(
+        record=bindparam("record"),
+        seats=bindparam("seats"),
+        move_number=bindparam("move_number"),
+        status=bindparam("status"),
+        updated_at=bindparam("updated_at"),
+    )
+)
 
 
 @dataclass(frozen=True)
@@ -208,8 +231,7 @@ class Store:
             # One statement alone needs no transaction around it: BEGIN and COMMIT would each be a round trip
             # to the database server, twice the statement's own (reads, and a move saved without statistics).
             self._single = self.engine.execution_options(isolation_level="AUTOCOMMIT")
-        Base.metadata.create_all(self.engine)
-        _add_missing_columns(self.engine)
+        create_tables(self.engine, Base.metadata, _add_missing_columns)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     @contextmanager
@@ -263,17 +285,13 @@ class Store:
     def head(self, game_id: str) -> tuple[int, str, list[dict[str, Any]]] | None:
         """(move number, status, seats) of a game, without its record: enough to tell a kept copy is current."""
         with self._single.begin() as connection:
-            row = connection.execute(
-                select(GameRow.move_number, GameRow.status, GameRow.seats).where(GameRow.id == game_id)
-            ).first()
+            row = connection.execute(_HEAD, {"game_id": game_id}).first()
             return (row.move_number, row.status, list(row.seats)) if row else None
 
     def holders(self, game_id: str) -> dict[int, str]:
         """Seat -> player of the seats taken at this game."""
         with self._single.begin() as connection:
-            rows = connection.execute(
-                select(SeatHolderRow.seat, SeatHolderRow.player).where(SeatHolderRow.game_id == game_id)
-            ).all()
+            rows = connection.execute(_HOLDERS, {"game_id": game_id}).all()
             return {row.seat: row.player for row in rows}
 
     def take_seat(self, game_id: str, seat: int, player: str) -> bool:
@@ -335,21 +353,23 @@ class Store:
     ) -> None:
         """Write the game if it is still at ``expected_move_number``; count ``result`` (one per player) with it."""
         results = [result] if isinstance(result, MatchResult) else list(result or ())
-        change = (
-            update(GameRow)
-            .where(GameRow.id == game_id, GameRow.move_number == expected_move_number, GameRow.status != "abandoned")
-            .values(
-                record=dict(record), seats=seats, move_number=len(record["moves"]), status=status, updated_at=_now()
-            )
-        )
+        values = {
+            "game_id": game_id,
+            "expected": expected_move_number,
+            "record": dict(record),
+            "seats": seats,
+            "move_number": len(record["moves"]),
+            "status": status,
+            "updated_at": _now(),
+        }
         if not results:
             # The usual move: one conditional statement, atomic on its own.
             with self._single.begin() as connection:
-                if cast(CursorResult[Any], connection.execute(change)).rowcount != 1:
+                if cast(CursorResult[Any], connection.execute(_SAVE, values)).rowcount != 1:
                     raise StaleError(game_id)
             return
         with self._session() as session:
-            done = session.execute(change)
+            done = session.connection().execute(_SAVE, values)
             if cast(CursorResult[Any], done).rowcount != 1:  # an UPDATE's result counts its rows
                 raise StaleError(game_id)
             for one in results:
@@ -440,29 +460,41 @@ class Store:
             return [_stats_dict(r.game, r.level, r) for r in rows]
 
 
-def _add_missing_columns(engine: Engine) -> None:
+# The key of PostgreSQL's advisory lock held while a process makes or changes the tables ("bones" in ASCII).
+_SCHEMA_LOCK = 0x626F6E6573
+
+
+def create_tables(engine: Engine, metadata: MetaData, then: Callable[[Connection], None] | None = None) -> None:
+    """Make the tables of ``metadata`` that are missing (and run ``then``), one process at a time: servers that start
+    together on a new database would each find a table missing, and all but one fail to make it."""
+    with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            connection.execute(text(f"SELECT pg_advisory_xact_lock({_SCHEMA_LOCK})"))
+        metadata.create_all(connection)
+        if then is not None:
+            then(connection)
+
+
+def _add_missing_columns(connection: Connection) -> None:
     """Databases made by an older bones lack columns added since; add them (nullable or with their
     server default), and their indexes."""
-    inspector = inspect(engine)
+    inspector = inspect(connection)
     for table in Base.metadata.sorted_tables:
         present = {column["name"] for column in inspector.get_columns(table.name)}
         missing = [column for column in table.columns if column.name not in present]
-        if not missing:
-            continue
-        with engine.begin() as connection:
-            for column in missing:
-                kind = column.type.compile(dialect=engine.dialect)
-                default = column.server_default
-                if isinstance(default, DefaultClause):
-                    clause = f" NOT NULL DEFAULT {default.arg}"
-                else:
-                    assert column.nullable, f"{table.name}.{column.name} needs a server default to be added"
-                    clause = ""
-                connection.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}{clause}"))
-            added = {column.name for column in missing}
-            for index in table.indexes:
-                if {column.name for column in index.columns} <= added:
-                    index.create(connection, checkfirst=True)
+        for column in missing:
+            kind = column.type.compile(dialect=connection.dialect)
+            default = column.server_default
+            if isinstance(default, DefaultClause):
+                clause = f" NOT NULL DEFAULT {default.arg}"
+            else:
+                assert column.nullable, f"{table.name}.{column.name} needs a server default to be added"
+                clause = ""
+            connection.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}{clause}"))
+        added = {column.name for column in missing}
+        for index in table.indexes:
+            if added and {column.name for column in index.columns} <= added:
+                index.create(connection, checkfirst=True)
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

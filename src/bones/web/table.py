@@ -248,8 +248,8 @@ class Table:
                 view = kept[1]
             else:
                 view = self._view(state, seat)
-                if len(self._views) > 4 * len(self.seats):  # views of states gone by
-                    self._views = {k: v for k, v in self._views.items() if v[0] is self.state}
+                # Only the views of the state now are wanted again (a view of a long match is some 30 KB).
+                self._views = {k: v for k, v in self._views.items() if v[0] is state}
                 self._views[key] = (state, view)
         return {**view, "token": self.seats[seat].token} if token else view
 
