@@ -19,7 +19,7 @@ from typing import Any
 from sqlalchemy import JSON, Boolean, Column, Float, Integer, MetaData, String, Table, insert, select, tuple_, update
 from sqlalchemy.engine import Engine
 
-WAITING, STARTED = "waiting", "started"
+WAITING, STARTED, CLOSED = "waiting", "started", "closed"
 OPEN, HUMAN, COMPUTER = "open", "human", "computer"
 PRIVATE = ("token", "player")  # what a seat's row holds that only its player may know
 
