@@ -178,6 +178,12 @@ class View(BaseModel):
     sheet: dict[str, Any] | None = Field(
         ..., description="the result of the hand that just ended (as in hands, plus final), until NEXT HAND"
     )
+    sheets_open: list[int] = Field(
+        ..., description="the seats of the people whose hand sheet is still open: nobody plays until they close it"
+    )
+    live: bool = Field(
+        ..., description="a lobby's table: the server plays its computers, and its players follow /api/live/{id}"
+    )
     board: dict[str, Any] = Field(..., description="the game's own view of your seat, which its board draws")
 
 

@@ -86,6 +86,7 @@ class Hub:
         self._timers = Timers()
         self._heartbeat: asyncio.Task[None] | None = None
         referee.listeners.append(self.changed)
+        referee.served = lambda table_id: self.seating.replace_after(table_id) is not None
 
     # -- changes, from any thread --------------------------------------------
 

@@ -7,7 +7,8 @@ token the seat keeps through the match); each request's player (the cookie of
 ``players.py``) is written with the seat it takes, and a seat's token is honoured only
 for that player. ``PUT /api/lobby/{id}/seats/{n}`` lets the
 host give a seat to a computer or open it again; ``DELETE`` leaves a seat before the
-start; ``POST /api/lobby/{id}/start`` starts the match, computers taking the seats
+start; ``DELETE /api/lobby/{id}`` lets the host close a table that has not started (it is listed no more);
+``POST /api/lobby/{id}/start`` starts the match, computers taking the seats
 still open. The match then has the lobby's id, each player holding the seat they took
 (the store's seat holders, as ``POST /api/games/{id}/seats/{n}`` records them), and
 its players follow it over the WebSocket of ``live.py``. Lobby changes are table events of kind ``lobby``.
@@ -31,7 +32,7 @@ from bones.web.entries import all_games, resolve_game, table_games
 from bones.web.events import Event
 from bones.web.live import Hub
 from bones.web.players import NAME_LENGTH, player_of
-from bones.web.seating import COMPUTER, HUMAN, OPEN, STARTED, WAITING, Lobby
+from bones.web.seating import CLOSED, COMPUTER, HUMAN, OPEN, STARTED, WAITING, Lobby
 from bones.web.security import StrictJSONRoute
 from bones.web.table import NAMES, Conflict, Forbidden, NotFound, TableError
 
@@ -88,6 +89,8 @@ def router(hub: Hub) -> APIRouter:
         return lobby
 
     def waiting(lobby: Lobby) -> None:
+        if lobby.status == CLOSED:
+            raise Conflict("the host closed this table")
         if lobby.status != WAITING:
             raise Conflict("the match has started; its seats are taken")
 
@@ -202,6 +205,13 @@ def router(hub: Hub) -> APIRouter:
         else:
             raise TableError("kind: 'computer' or 'open'")
         return answer(changed(lobby, seats))
+
+    @routes.delete("/{lobby_id}", summary="Close the table before the start (host only); it is listed no more")
+    def close(lobby_id: LobbyId, player: Player, token: Token = None) -> dict[str, Any]:
+        lobby = load(lobby_id)
+        waiting(lobby)
+        host(lobby, token, player)
+        return answer(changed(lobby, lobby.seats, CLOSED))
 
     @routes.post("/{lobby_id}/start", summary="Start the match (host only); computers take the open seats")
     def start(lobby_id: LobbyId, player: Player, token: Token = None) -> dict[str, Any]:

@@ -61,6 +61,9 @@ class Referee:
         self._holders: LRU[str, dict[int, str]] = LRU(cache_size)
         # Told (table id, move number, what changed) after each change is saved: web/live.py pushes it to the players.
         self.listeners: list[Callable[[str, int, str], None]] = []
+        # Whether the server plays a table's computers itself (a lobby's table, web/live.py): its pages follow it
+        # over the socket and never step it.
+        self.served: Callable[[str], bool] = lambda table_id: False
 
     def _changed(self, table: Table, what: str) -> None:
         for listener in self.listeners:
@@ -138,7 +141,8 @@ class Referee:
         # One match against computers at a time (the page's PLAY gives the unfinished one up, after asking), but
         # tables with seats for other people stay: a player may sit at several. Nobody else's match is touched.
         self._replace_solo_matches(player)
-        table = Table(table_id or uuid.uuid4().hex, level, seat_list, state, problem=problem)
+        table_id = table_id or uuid.uuid4().hex
+        table = Table(table_id, level, seat_list, state, problem=problem, live=self.served(table_id))
         self.store.create_game(
             table.id,
             game,
@@ -321,7 +325,7 @@ class Referee:
         assert state is not None
         seats = [Seat.from_row(s) for s in stored.seats]
         problem = record.meta.get("problem")
-        return Table(stored.id, stored.level, seats, state, previous, stored.status, problem)
+        return Table(stored.id, stored.level, seats, state, previous, stored.status, problem, self.served(stored.id))
 
     def _remember(self, table: Table) -> None:
         with self._guard:

@@ -21,7 +21,7 @@ from sqlalchemy.engine import Engine
 
 from bones.web.storage import create_tables
 
-WAITING, STARTED = "waiting", "started"
+WAITING, STARTED, CLOSED = "waiting", "started", "closed"
 OPEN, HUMAN, COMPUTER = "open", "human", "computer"
 PRIVATE = ("token", "player")  # what a seat's row holds that only its player may know
 

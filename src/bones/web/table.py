@@ -92,6 +92,7 @@ class Table:
     before: State | None = None
     status: str = "playing"
     problem: int | None = None  # the book's problem laid out, if the match is one
+    live: bool = False  # the server plays the computers (a lobby's table): the pages follow its socket
     # Views built for the current state, by seat and what else they show (status, seats): every socket of a
     # seat, and the answer to the move that made it, share one. Each remembers the state it was built from.
     _views: dict[tuple[Any, ...], tuple[State, dict[str, Any]]] = field(
@@ -126,12 +127,14 @@ class Table:
     def sheet_pending(self, seat: int) -> bool:
         return self.seats[seat].seen < self.state.hands_played()
 
+    def _holds_up(self, seat: int) -> bool:
+        # A computer playing for an absent human does not wait for them to read the sheet.
+        return self.seats[seat].kind == HUMAN and not self.seats[seat].away and self.sheet_pending(seat)
+
     def _check_sheets_closed(self, asking: int | None = None) -> None:
-        played = self.state.hands_played()
         alone = [s.kind for s in self.seats].count(HUMAN) == 1
         for number, seat in enumerate(self.seats):
-            # A computer playing for an absent human does not wait for them to read the sheet.
-            if seat.kind == HUMAN and not seat.away and seat.seen < played:
+            if self._holds_up(number):
                 # "you" only to the seat itself: at a table of several people, the others are told whose sheet it is.
                 who = "you" if number == asking or (asking is None and alone) else seat.name
                 raise Conflict(f"the hand is over: {who} must close the hand sheet (NEXT HAND) first")
@@ -299,6 +302,9 @@ class Table:
             "hands_won": self._hands_won(results),
             "outcome": state.outcome.to_dict() if state.outcome else None,
             "sheet": None,
+            # The people whose hand sheet holds the table up: nobody plays on until they close it.
+            "sheets_open": [n for n in range(len(self.seats)) if self._holds_up(n)],
+            "live": self.live,
             "board": state.client_view(seat),
         }
         if sheet_open and results:

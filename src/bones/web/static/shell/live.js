@@ -5,7 +5,7 @@
 // socket tells the room (lobby.js) of people taking seats, and then brings the first view of the match.
 // Moves and NEXT HAND still go out as the table's requests (table.js); only what the others do comes in here.
 import { $, el } from "./dom.js";
-import { api, backoff, connectionBack } from "./net.js";
+import { backoff, connectionBack } from "./net.js";
 import { ANIM, S } from "./state.js";
 import { applyView, enterTable, schedule } from "./table.js";
 
@@ -57,23 +57,22 @@ export function leaveLive() {
   note();
 }
 
-// A table entered from CONTINUE or the room: one with several people gets its socket.
+// A table entered from CONTINUE or the room: a lobby's table (its view says live: the server plays its computers) or
+// one with several people gets its socket. Only a lobby's table is left to the socket whatever happens; at a seat taken
+// by invitation to a plain match the page steps the computers itself, and the socket brings the others' moves.
 export function enteredTable(v) {
-  if (!v || (people(v) < 2 && LIVE.id !== v.id)) {
+  if (!v || (!v.live && people(v) < 2 && LIVE.id !== v.id)) {
     if (LIVE.id) leaveLive();
     return;
   }
-  if (LIVE.id === v.id) return;
+  if (LIVE.id === v.id) {
+    if (v.live) LIVE.driven = true;
+    return;
+  }
   joinLive(v.id, S.token);
   if (v.move_number !== undefined) LIVE.seen = v.move_number;
-  // A lobby's table is played on by the server; a seat taken by invitation to a plain match is not.
-  api("GET", `/api/lobby/${encodeURIComponent(v.id)}`)
-    .then(() => true, () => false)
-    .then((driven) => {
-      if (LIVE.id !== v.id) return;
-      LIVE.driven = driven;
-      schedule();
-    });
+  LIVE.driven = Boolean(v.live);
+  schedule();
 }
 
 function open() {

@@ -200,17 +200,19 @@ function renderRoom() {
   const entry = entryOf(lobby.game);
   const host = ROOM.seat === 0;
   const seated = ROOM.seat !== null;
+  const closed = lobby.status === "closed";
   $("room-title").textContent = entry ? entry.title : lobby.game;
   const open = lobby.open_seats.length;
   let note;
-  if (!seated) note = open ? "Take a seat: pick an open one below." : "This table is full.";
+  if (closed) note = `${lobby.seats[0].name} closed this table.`;
+  else if (!seated) note = open ? "Take a seat: pick an open one below." : "This table is full.";
   else if (host) note = open ? "Send the link to the people you want at the table. START when you are ready: computers take the seats still open." : "Everyone is seated: START when you are ready.";
   else note = `Waiting for ${lobby.seats[0].name} to start the match.`;
   $("room-note").textContent = note;
   $("room-link").value = new URL(`/?join=${lobby.id}`, location.href).href;
   $("room-invite").hidden = !seated;
   $("room-name-row").hidden = seated;
-  $("room-start").hidden = !host;
+  $("room-start").hidden = !host || closed;
   const list = $("room-seats");
   list.replaceChildren();
   const partnerOf = entry && entry.in_pairs && lobby.players === 4 ? (n) => (n + 2) % 4 : () => -1;
@@ -226,12 +228,12 @@ function renderRoom() {
     if (seated && partnerOf(ROOM.seat) === n) tags.push("your partner");
     li.append(el("span", "room-seat-number", `Seat ${n + 1}`), who);
     if (tags.length) li.appendChild(el("span", "room-seat-tags", tags.join(" · ")));
-    if (!seated && seat.kind === "open") {
+    if (!closed && !seated && seat.kind === "open") {
       const sit = el("button", "btn primary", "SIT HERE");
       sit.setAttribute("aria-label", `Sit at seat ${n + 1}`);
       sit.addEventListener("click", () => takeSeat(n));
       li.appendChild(sit);
-    } else if (host && n > 0 && seat.kind !== "human") {
+    } else if (!closed && host && n > 0 && seat.kind !== "human") {
       const give = el("button", "btn", seat.kind === "open" ? "COMPUTER" : "OPEN");
       give.setAttribute("aria-label", seat.kind === "open" ? `Give seat ${n + 1} to a computer` : `Open seat ${n + 1} for a person`);
       give.addEventListener("click", () => setSeat(n, seat.kind === "open" ? "computer" : "open"));
@@ -272,8 +274,10 @@ async function startMatch() {
 
 async function leaveRoom() {
   const { lobby, seat } = ROOM;
-  if (lobby && seat) {
-    try { await api("DELETE", `/api/lobby/${encodeURIComponent(lobby.id)}/seats/${seat}`); } catch (_) { /* started or gone */ }
+  // A guest gives the seat back; the host closes the table, so that it is listed no more.
+  const left = seat === 0 ? "" : `/seats/${seat}`;
+  if (lobby && seat !== null && lobby.status === "waiting") {
+    try { await api("DELETE", `/api/lobby/${encodeURIComponent(lobby.id)}${left}`); } catch (_) { /* started or gone */ }
   }
   ROOM.seat = null;
   leaveLive();

@@ -89,9 +89,18 @@ export function enterTable(v) {
 // The server's view as the table's board reads it.
 const adapt = (v) => (S.board && S.board.adapt ? S.board.adapt(v) : v);
 
+// The other people whose hand sheet is still open: nobody plays on until they close it (the server refuses).
+export function sheetsWaitedFor(v) {
+  if (v.status !== "playing" || !v.sheets_open) return null;
+  const others = v.sheets_open.filter((n) => n !== v.seat).map((n) => v.seats[n].name);
+  return others.length ? `Waiting for ${others.join(" and ")} to close the sheet` : null;
+}
+
 function turnText(v) {
   if (v.status === "sheet") return S.board.handTitle ? S.board.handTitle(v) : sheetOf(v).title;
   if (v.status === "over") return singleGame(v) ? "The game is over" : "The match is over";
+  const waiting = sheetsWaitedFor(v);
+  if (waiting) return waiting;
   return S.board.turnText(ctx, v);
 }
 
@@ -257,6 +266,8 @@ function renderHint(v) {
 export async function sendMove(move, fromEl) {
   const v = S.view;
   if (!v || S.busy) return;
+  const waiting = sheetsWaitedFor(v);
+  if (waiting) { say(`${waiting}.`, true); return; }
   S.busy = true;
   const fromRect = fromEl ? fromEl.getBoundingClientRect() : null;
   try {
@@ -356,6 +367,7 @@ async function tick() {
   if (v.status === "over") { showResults(v); return; }
   // A table of several people: what the others and the computers do comes over its socket (live.js).
   if (S.live && S.live.holds(v)) return;
+  if (sheetsWaitedFor(v)) { S.timer = setTimeout(refresh, 1500); return; }
   const seat = v.to_move;
   if (seat === v.seat) {
     // A move that needs no choice (a pass): the server makes it, the top line says it.
@@ -498,6 +510,12 @@ function openMenu() { $("menu").hidden = false; $("m-resume").focus(); }
 
 function setPaused(p) {
   S.paused = p;
+  // Only a table of one person and computers stepped by this page waits; at a live table play goes on.
+  const v = S.view;
+  const shared = S.live && v && S.live.id === v.id;
+  $("paused-sub").textContent = shared
+    ? "The table does not wait: play goes on meanwhile."
+    : "The computers wait for you.";
   $("paused").hidden = !p;
   if (p) { stopLoop(); $("unpause").focus(); } else { schedule(); say(turnText(S.view)); }
 }

@@ -1,0 +1,182 @@
+"""A table of several people, or a lobby's, entered from CONTINUE: followed over its socket, with no refusal and no
+console error; a click while another person's hand sheet is open waits for them; PAUSE says the table goes on; the
+host who leaves the room closes the table. One Chromium, one server process (SQLite)."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from typing import Any
+
+import pytest
+
+from tests.web.test_web_browser import tap_move
+from tests.web.test_web_live_browser import Browser, play_on, quick_server  # noqa: F401 (quick_server: the fixture)
+
+pytestmark = [pytest.mark.slow, pytest.mark.filterwarnings("ignore::DeprecationWarning")]
+
+JSON = {"Content-Type": "application/json"}
+FOLLOWED = """(id) => { const v = window.BonesTable.state.view, live = window.BonesLive.live;
+                       return v && v.id === id && live.id === id && live.socket && live.socket.readyState === 1; }"""
+
+
+def watch_requests(person: Browser) -> list[str]:
+    """The table requests the page sends: a page that steps the computers asks .../step."""
+    sent: list[str] = []
+    person.page.on("request", lambda request: sent.append(f"{request.method} {request.url}"))
+    return sent
+
+
+def test_a_lobbys_table_entered_from_continue_is_followed_by_its_socket_and_pause_says_it_goes_on(
+    quick_server: str,  # noqa: F811
+    browser: Any,
+) -> None:
+    ann = Browser(browser, "Ann")
+    page = ann.page
+    page.goto(f"{quick_server}/?pace=0")
+    made = page.request.post(
+        f"{quick_server}/api/lobby", data=json.dumps({"game": "draw", "players": 2, "computers": [1]}), headers=JSON
+    )
+    table = made.json()
+    started = page.request.post(
+        f"{quick_server}/api/lobby/{table['id']}/start", headers={**JSON, "X-Seat-Token": table["token"]}
+    )
+    assert started.status == 200, started.text()
+    # Ann, alone with a computer at her lobby's table, comes back to it from the menu.
+    page.goto(f"{quick_server}/?pace=0")
+    page.locator("#continue").click()
+    page.wait_for_selector("#table:not([hidden])")
+    sent = watch_requests(ann)
+    page.wait_for_function(FOLLOWED, arg=table["id"], timeout=20000)
+    rng = random.Random(5)
+    deadline = time.monotonic() + 60
+    while ann.snapshot()["view"]["move_number"] < 12 and ann.snapshot()["view"]["status"] != "over":
+        assert time.monotonic() < deadline, "the match did not go on"
+        play_on(ann, rng)
+        time.sleep(0.05)
+    assert not [r for r in sent if r.endswith("/step")], "the page stepped the computers the server plays"
+    assert page.evaluate("() => window.BonesLive.live.driven") is True
+    # PAUSE at a live table: the table does not wait, and the page says so.
+    page.locator("#menu-btn").click()
+    page.locator("#m-pause").click()
+    assert "does not wait" in page.locator("#paused").inner_text()
+    assert "computers wait" not in page.locator("#paused").inner_text()
+    page.locator("#unpause").click()
+    assert not ann.errors, ann.errors
+    ann.context.close()
+
+
+def test_a_plain_invited_table_entered_from_continue_asks_no_lobby(
+    quick_server: str,  # noqa: F811
+    browser: Any,
+) -> None:
+    ann, bob = Browser(browser, "Ann"), Browser(browser, "Bob")
+    ann.page.goto(f"{quick_server}/?pace=0")
+    made = ann.page.request.post(
+        f"{quick_server}/api/games",
+        data=json.dumps({"game": "draw", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]}),
+        headers=JSON,
+    )
+    assert made.status == 201, made.text()
+    table_id = made.json()["id"]
+    bob.page.goto(f"{quick_server}/?pace=0")
+    taken = bob.page.request.post(f"{quick_server}/api/games/{table_id}/seats/1", headers=JSON)
+    assert taken.status == 200, taken.text()
+    ann.page.goto(f"{quick_server}/?pace=0")
+    sent = watch_requests(ann)
+    ann.page.locator("#continue").click()
+    ann.page.wait_for_selector("#table:not([hidden])")
+    ann.page.wait_for_function(FOLLOWED, arg=table_id, timeout=20000)
+    ann.page.wait_for_timeout(500)
+    assert not [r for r in sent if "/api/lobby/" in r], sent
+    assert ann.page.evaluate("() => window.BonesLive.live.driven") is False
+    assert not ann.errors, ann.errors
+    for person in (ann, bob):
+        person.context.close()
+
+
+def test_a_click_while_the_other_persons_sheet_is_open_waits_for_them(
+    quick_server: str,  # noqa: F811
+    browser: Any,
+) -> None:
+    ann, bob = Browser(browser, "Ann"), Browser(browser, "Bob")
+    ann.page.goto(f"{quick_server}/?pace=0")
+    ann.page.locator('#games button[data-value="draw"]').click()
+    ann.page.locator('#players button[data-value="2"]').click()
+    ann.page.locator("#people").click()
+    ann.page.locator("#lobby-name").fill("Ann")
+    ann.page.locator("#lobby-create").click()
+    ann.page.wait_for_selector("#room:not([hidden])")
+    link = ann.page.locator("#room-link").input_value() + "&pace=0"
+    bob.page.goto(link)
+    bob.page.locator('#room-seats [data-seat="1"] button').click()
+    ann.page.wait_for_selector('#room-seats [data-seat="1"].human')
+    ann.page.locator("#room-start").click()
+    bob.page.wait_for_selector("#table:not([hidden])")
+    rng = random.Random(11)
+    deadline = time.monotonic() + 240
+    # Hands are played until one ends with Bob to lead the next: he closes his sheet at once, Ann leaves hers open.
+    while True:
+        assert time.monotonic() < deadline, "no hand ended with Bob to lead"
+        a, b = ann.snapshot(), bob.snapshot()
+        assert b["view"]["status"] != "over", "the match ended first"
+        bv = b["view"]
+        if bv["status"] == "playing" and bv["sheets_open"] == [0] and bv["to_move"] == 1 and not b["busy"]:
+            break
+        av = a["view"]
+        if av["status"] == "sheet" and a["sheet"]:
+            if bv["status"] != "sheet" and av["to_move"] != 1:  # Bob has closed his, and Ann leads: she closes hers
+                ann.page.locator("#next-hand").click()
+        elif av["status"] == "playing" and not av["sheets_open"]:
+            play_on(ann, rng)
+        if bv["status"] == "sheet" and b["sheet"]:
+            bob.page.locator("#next-hand").click()
+        elif bv["status"] == "playing" and not bv["sheets_open"]:
+            play_on(bob, rng)
+        time.sleep(0.05)
+    sent = watch_requests(bob)
+    # Bob taps a tile he may play (where it fits one end only, the tap plays it; else he picks the end too).
+    tile, _, end = next(m for m in bv["legal_moves"] if ":" in m).partition("@")
+    bob.page.locator(f'.hand .tile[data-tile="{tile}"]').click()
+    bob.page.wait_for_timeout(300)
+    if bob.page.locator(".slot.target").count() > 1:
+        bob.page.locator(f'.slot.target[data-name="{end}"]').click()
+        bob.page.wait_for_timeout(300)
+    assert not [r for r in sent if r.endswith("/moves")], sent
+    assert "Waiting for Ann to close the sheet" in bob.page.locator("#status").inner_text()
+    # Ann closes hers: Bob's click goes through.
+    ann.page.locator("#next-hand").click()
+    bob.page.wait_for_function("() => window.BonesTable.state.view.sheets_open.length === 0", timeout=10000)
+    tap_move(bob.page, bob.snapshot()["view"]["legal_moves"][0])
+    bob.page.wait_for_function(f"() => window.BonesTable.state.view.move_number > {bv['move_number']}", timeout=10000)
+    assert not ann.errors and not bob.errors, (ann.errors, bob.errors)
+    for person in (ann, bob):
+        person.context.close()
+
+
+def test_the_host_who_leaves_the_room_closes_the_table(quick_server: str, browser: Any) -> None:  # noqa: F811
+    ann, bob = Browser(browser, "Ann"), Browser(browser, "Bob")
+    ann.page.goto(f"{quick_server}/?pace=0")
+    ann.page.locator('#games button[data-value="draw"]').click()
+    ann.page.locator('#players button[data-value="2"]').click()
+    ann.page.locator("#people").click()
+    ann.page.locator("#lobby-create").click()
+    ann.page.wait_for_selector("#room:not([hidden])")
+    link = ann.page.locator("#room-link").input_value()
+    table_id = link.rsplit("=", 1)[1]
+    listed = ann.page.request.get(f"{quick_server}/api/lobby").json()["tables"]
+    assert table_id in [t["id"] for t in listed]
+    bob.page.goto(link + "&pace=0")
+    bob.page.locator('#room-seats [data-seat="1"] button').click()
+    ann.page.wait_for_selector('#room-seats [data-seat="1"].human')
+    ann.page.locator("#room-leave").click()
+    ann.page.wait_for_selector("#lobby:not([hidden])")
+    listed = ann.page.request.get(f"{quick_server}/api/lobby").json()["tables"]
+    assert table_id not in [t["id"] for t in listed]
+    # Bob, in the room, is told.
+    bob.page.wait_for_function("() => document.getElementById('room-note').textContent.includes('closed this table')")
+    assert bob.page.locator("#room-seats button").count() == 0
+    assert not ann.errors and not bob.errors, (ann.errors, bob.errors)
+    for person in (ann, bob):
+        person.context.close()
