@@ -131,6 +131,9 @@ def click_mountains(page: Any, move: str) -> None:
     if choice["kind"] == "pass":  # the cooperative game: a tap on the domino hands it on
         page.locator(f'.hand .tile[data-tile="{choice["source"]}"]').click()
         return
+    if choice["kind"] == "lift":  # a tap on a placed domino lifts it
+        page.locator(f'.mountains-cell[data-cell="{choice["cells"][0]}"]').click()
+        return
     if choice["kind"] != "place":
         page.locator(f'.mountains-move[data-move="{move}"]').click()
         return
@@ -408,7 +411,8 @@ def test_every_level_of_every_game_by_clicking(
     view = page.evaluate("() => window.BonesTable.state.view")
     assert all(s["level"] == level for s in view["seats"] if s["kind"] == "computer")
     # the strongest computers think for seconds a move, longer on a loaded machine
-    final = play_to_the_end(page, CLICKS[entry["board"]], lambda turn: None, None, never_draw_by_choice, 120000)
+    choose = CHOOSERS.get(entry["game_id"], never_draw_by_choice)
+    final = play_to_the_end(page, CLICKS[entry["board"]], lambda turn: None, None, choose, 120000)
     assert final["outcome"] is not None and final["level"] == level
     page.wait_for_selector("#results:not([hidden])")
     assert page.locator("#results-title").inner_text()
