@@ -102,12 +102,13 @@ def main() -> None:
     parser.add_argument("--opponents", default="easy,normal,hard,mix")
     parser.add_argument("--deals", type=int, default=30)
     parser.add_argument("--first-deal", type=int, default=0)
-    parser.add_argument("--samples", type=int, default=300, help="Crazy's fixed sample budget (no clock)")
+    parser.add_argument("--samples", type=int, default=300, help="Crazy's sample budget")
+    parser.add_argument("--seconds", type=float, default=0.0, help="also a budget in CPU seconds a move (0: none)")
     parser.add_argument("--a", action="append", default=[], help="a Crazy attribute for variant A, name=value")
     parser.add_argument("--b", action="append", default=[], help="a Crazy attribute for variant B, name=value")
     args = parser.parse_args()
     # Both variants say whether they infer, whatever Crazy's default for the game.
-    base = {"seconds": None, "samples": args.samples, "infer": False}
+    base = {"seconds": args.seconds or None, "samples": args.samples, "infer": False, "clock": "cpu"}
     variant_a = {**base, **dict(setting(text) for text in args.a)}
     variant_b = {**base, **dict(setting(text) for text in args.b or ["infer=true"])}
     print(f"A: {variant_a}\nB: {variant_b}")

@@ -18,15 +18,18 @@ import argparse
 import asyncio
 import contextlib
 import json
+import multiprocessing
 import os
 import shutil
+import signal
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -130,22 +133,28 @@ class Person:
     heard: list[int] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     last: int = 0
+    step: str = "arriving"  # what the person was doing: named with an error
 
 
 async def person(client: httpx.AsyncClient, me: Person, until: float) -> None:
+    me.step = "POST /api/lobby"
     made = await client.post(me.url + "/api/lobby", json={"game": "kozel", "computers": [1, 2, 3], "public": False})
     made.raise_for_status()
     me.table, me.token = made.json()["id"], made.json()["token"]
+    me.step = "connecting the socket"
     address = me.url.replace("http://", "ws://") + f"/api/live/{me.table}"
     # The player's cookie goes with the upgrade, as a browser sends it: the seat must be this player's.
     cookie = "; ".join(f"{name}={value}" for name, value in client.cookies.items())
     async with connect(
         address, open_timeout=60, ping_interval=None, max_size=2**22, additional_headers={"Cookie": cookie}
     ) as ws:
+        me.step = "the socket's hello"
         await ws.send(json.dumps({"type": "hello", "token": me.token, "since": None}))
         json.loads(await ws.recv())  # the lobby
+        me.step = "POST /api/lobby/ID/start"
         started = await client.post(f"{me.url}/api/lobby/{me.table}/start", headers={"X-Seat-Token": me.token})
         started.raise_for_status()
+        me.step = "playing"
         sent: tuple[float, int] | None = None
         turn: asyncio.Task[None] | None = None
 
@@ -188,27 +197,60 @@ async def person(client: httpx.AsyncClient, me: Person, until: float) -> None:
             turn.cancel()
 
 
-async def crowd(urls: list[str], people: int, seconds: float, ramp: float) -> list[Person]:
-    crowd = [Person(urls[n % len(urls)]) for n in range(people)]
-    until = time.monotonic() + ramp + seconds
+async def crowd(
+    urls: list[str], numbers: range, people: int, begin: float, seconds: float, ramp: float
+) -> list[Person]:
+    """The people of ``numbers`` (of ``people`` in all), arriving evenly over ``ramp`` seconds from ``begin``."""
+    crowd = [Person(urls[n % len(urls)]) for n in numbers]
+    until = begin + ramp + seconds
 
     async def arrive(n: int, me: Person) -> None:
-        await asyncio.sleep(ramp * n / people)
+        await asyncio.sleep(max(0.0, begin + ramp * n / people - time.monotonic()))
         # A client (a cookie jar) per person: each is a player of their own, as in a browser.
         async with httpx.AsyncClient(timeout=120) as client:
             try:
                 await person(client, me, until)
             except Exception as error:  # counted and printed, the others go on
-                me.errors.append(f"{type(error).__name__}: {error}")
+                me.errors.append(f"{type(error).__name__} at {me.step}: {error}")
 
-    await asyncio.gather(*(arrive(n, me) for n, me in enumerate(crowd)))
+    await asyncio.gather(*(arrive(n, me) for n, me in zip(numbers, crowd, strict=True)))
     return crowd
 
 
-def check(database: str, crowd: list[Person]) -> tuple[int, int, int, int]:
-    """(moves lost, moves doubled, seats with a gap in their events, seats with a repeated event)."""
+def crowd_process(
+    urls: list[str], numbers: range, people: int, begin: float, seconds: float, ramp: float
+) -> tuple[list[Person], float]:
+    """One client process's share of the people, and the CPU seconds the process spent on them."""
+    cpu = time.process_time()
+    done = asyncio.run(crowd(urls, numbers, people, begin, seconds, ramp))
+    return done, time.process_time() - cpu
+
+
+def cpu_seconds(pids: Iterable[int]) -> float:
+    """User and system CPU time these processes have used so far."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+            total += (int(fields[11]) + int(fields[12])) / ticks
+    return total
+
+
+def postgres_pids() -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                if (entry / "comm").read_text().strip() == "postgres":
+                    found.append(int(entry.name))
+    return found
+
+
+def check(database: str, crowd: list[Person]) -> tuple[int, int, int, int, int]:
+    """(moves lost, moves doubled, seats with a gap in their events, seats with a repeated event, moves in all)."""
     store = Store(database)
-    lost = doubled = gaps = repeats = 0
+    lost = doubled = gaps = repeats = applied = 0
     try:
         for me in crowd:
             if not me.table:
@@ -218,6 +260,7 @@ def check(database: str, crowd: list[Person]) -> tuple[int, int, int, int]:
                 lost += len(me.acknowledged)
                 continue
             states = list(Record.from_dict(stored.record).states())
+            applied += len(states) - 1
             # Seat 0's moves in the record, less the forced passes the server makes for a person.
             mine = {n + 1 for n, state in enumerate(states[:-1]) if state.to_move == 0 and not forced(state)}
             lost += len(me.acknowledged - mine)
@@ -230,7 +273,7 @@ def check(database: str, crowd: list[Person]) -> tuple[int, int, int, int]:
                 gaps += 1
     finally:
         store.close()
-    return lost, doubled, gaps, repeats
+    return lost, doubled, gaps, repeats, applied
 
 
 def forced(state: Any) -> bool:
@@ -245,10 +288,18 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def measure(
-    urls: list[str], pids: list[int], people: int, args: argparse.Namespace
-) -> tuple[list[Person], float]:
-    """The people's play, and the peak resident memory of the servers meanwhile (MB)."""
+@dataclass
+class Measured:
+    people: list[Person]
+    rss_peak: float  # MB, the servers together
+    client_cpu: float  # seconds, the client processes together
+    server_cpu: float
+    database_cpu: float
+
+
+async def measure(urls: list[str], pids: list[int], people: int, args: argparse.Namespace) -> Measured:
+    """The people's play (in ``--clients`` processes of their own), the servers' peak memory and the CPU
+    each side used meanwhile."""
     peak = 0.0
     stop = asyncio.Event()
 
@@ -260,11 +311,67 @@ async def measure(
                 await asyncio.wait_for(stop.wait(), 2)
 
     sampler = asyncio.create_task(sample())
+    server_before, database_before = cpu_seconds(pids), cpu_seconds(postgres_pids())
+    begin = time.monotonic() + 2  # the client processes start meanwhile
+    clients = max(1, min(args.clients, people))
+    loop = asyncio.get_running_loop()
     try:
-        return await crowd(urls, people, args.seconds, args.ramp), peak
+        with ProcessPoolExecutor(clients, mp_context=multiprocessing.get_context("spawn")) as pool:
+            parts = await asyncio.gather(
+                *(
+                    loop.run_in_executor(
+                        pool, crowd_process, urls, range(k, people, clients), people, begin, args.seconds, args.ramp
+                    )
+                    for k in range(clients)
+                )
+            )
     finally:
         stop.set()
         await sampler
+    return Measured(
+        [me for part, _cpu in parts for me in part],
+        peak,
+        sum(cpu for _part, cpu in parts),
+        cpu_seconds(pids) - server_before,
+        cpu_seconds(postgres_pids()) - database_before,  # its backends of the connections opened meanwhile too
+    )
+
+
+@contextlib.contextmanager
+def profiled(pids: list[int], folder: str | None, label: str) -> Iterator[None]:
+    """py-spy samples each server process meanwhile (its collapsed stacks: ``FOLDER/LABEL-PID.txt``)."""
+    if not folder:
+        yield
+        return
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    spy = Path(sys.executable).parent / "py-spy"
+    recorders = [
+        subprocess.Popen(
+            [
+                str(spy),
+                "record",
+                "--pid",
+                str(pid),
+                "--rate",
+                "50",
+                "--nonblocking",
+                "--format",
+                "raw",
+                "--output",
+                f"{folder}/{label}-{pid}.txt",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for pid in pids
+    ]
+    try:
+        yield
+    finally:
+        for recorder in recorders:
+            recorder.send_signal(signal.SIGINT)  # py-spy writes its file when interrupted
+        for recorder in recorders:
+            recorder.wait(timeout=60)
 
 
 def run(args: argparse.Namespace, database: str, redis_url: str) -> None:
@@ -273,19 +380,26 @@ def run(args: argparse.Namespace, database: str, redis_url: str) -> None:
             with servers(processes, database, redis_url, args.pace) as running:
                 load_before = os.getloadavg()[0]
                 began = time.monotonic()
-                done, peak = asyncio.run(measure([u for u, _p in running], [p for _u, p in running], people, args))
+                with profiled([p for _u, p in running], args.profile, f"p{processes}-n{people}"):
+                    measured = asyncio.run(measure([u for u, _p in running], [p for _u, p in running], people, args))
                 took = time.monotonic() - began
                 load_after = os.getloadavg()[0]
+                done, peak = measured.people, measured.rss_peak
                 latencies = [x for me in done for x in me.latencies]
-                lost, doubled, gaps, repeats = check(database, done)
+                lost, doubled, gaps, repeats, applied = check(database, done)
                 failed = [e for me in done for e in me.errors if "stale" not in e and "turn" not in e]
+                playing = sum(1 for me in done if me.heard)
                 print(
                     f"processes={processes} people={people}: moves={len(latencies)} "
                     f"p50={percentile(latencies, 0.5) * 1000:.0f}ms p95={percentile(latencies, 0.95) * 1000:.0f}ms "
                     f"p99={percentile(latencies, 0.99) * 1000:.0f}ms "
                     f"mean={statistics.fmean(latencies or [0]) * 1000:.0f}ms "
                     f"lost={lost} doubled={doubled} event_gaps={gaps} event_repeats={repeats} "
-                    f"errors={len(failed)} rss_peak={peak:.0f}MB load={load_before:.1f}->{load_after:.1f} ({took:.0f}s)",
+                    f"errors={len(failed)} rss_peak={peak:.0f}MB load={load_before:.1f}->{load_after:.1f} ({took:.0f}s)\n"
+                    f"    tables playing={playing} moves in all={applied} cpu seconds: servers={measured.server_cpu:.1f} "
+                    f"postgres={measured.database_cpu:.1f} clients={measured.client_cpu:.1f}; cpu ms per move: "
+                    f"servers={1000 * measured.server_cpu / max(1, applied):.1f} "
+                    f"postgres={1000 * measured.database_cpu / max(1, applied):.1f}",
                     flush=True,
                 )
                 for error in sorted(set(failed))[:5]:
@@ -301,6 +415,8 @@ def main() -> None:
     parser.add_argument("--pace", type=float, default=0.5, help="seconds between computer moves (the server's pace)")
     parser.add_argument("--database", help="a PostgreSQL URL (default: a throwaway server)")
     parser.add_argument("--redis", help="a Redis URL (default: a throwaway server)")
+    parser.add_argument("--clients", type=int, default=2, help="client processes the people are spread over")
+    parser.add_argument("--profile", metavar="FOLDER", help="sample the servers with py-spy into FOLDER")
     args = parser.parse_args()
     with contextlib.ExitStack() as stack:
         database = args.database or stack.enter_context(postgres())

@@ -88,6 +88,7 @@ class Player:
     oks: list[dict[str, Any]] = field(default_factory=list)  # the server took these moves of ours
     lobby: dict[str, Any] | None = None
     plays: bool = True
+    acted: tuple[int, str] | None = None
 
     def hello(self, since: int | None = None) -> None:
         self.socket.send({"type": "hello", "token": self.token, "since": since})
@@ -99,6 +100,7 @@ class Player:
             self.oks.append(message)
         elif message["type"] == "error":
             self.errors.append(message)
+            self.acted = None  # refused (another person's sheet still open): the next view is acted on again
         elif message["type"] == "lobby":
             self.lobby = message["lobby"]
             self.seat = message["seat"]
@@ -112,9 +114,17 @@ class Player:
     def act(self) -> None:
         view = self.view
         assert view is not None
+        # A seat may be sent the same position twice (a burst's view, then another change's): it acts once on it.
+        key = (view["move_number"], view["status"])
+        if key == self.acted:
+            return
+        self.acted = key
         if view["status"] == "sheet":
             self.socket.send({"type": "next_hand"})
-        elif view["status"] == "playing" and view["to_move"] == self.seat and view["legal_moves"]:
+        elif (
+            view["status"] == "playing" and view["to_move"] == self.seat and view["legal_moves"] and not view["forced"]
+        ):
+            # A move nobody chooses (a lone draw or pass) the server makes at a live table.
             self.socket.send({"type": "move", "move": view["legal_moves"][0], "move_number": view["move_number"]})
 
     def until(self, done: Callable[[Player], bool], timeout: float = 30) -> None:

@@ -63,7 +63,9 @@ def tap_move(page: Any, move: str) -> None:
         page.locator("#boneyard-tiles .tile:not(.reserve)").first.click()
         return
     tile, _, end = move.partition("@")
-    page.locator(f'.hand .tile[data-tile="{tile}"]').click()
+    # A hint picks up the tile it advises (its ends already glow): tapping it again would put it back.
+    if not page.locator(f'.hand .tile.picked[data-tile="{tile}"]').count():
+        page.locator(f'.hand .tile[data-tile="{tile}"]').click()
     # The ends light up a moment after the tap (or the tile goes at once where it fits one end only):
     # counting them before they are drawn skipped the choice of end under load.
     page.wait_for_function(

@@ -33,6 +33,9 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
         else request.getfixturevalue("postgres_url")
     )
     store = Store(url)
+    # The PostgreSQL server is the session's: other tests' games may be in it (the tests here count what is stored).
+    Base.metadata.drop_all(store.engine)
+    Base.metadata.create_all(store.engine)
     yield store
     Base.metadata.drop_all(store.engine)
     store.close()

@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 
 from bones.web.app import create_app
 from bones.web.storage import Store
+from bones.web.table import Table
 from tests.web.live_players import Player, TestClientSocket, assert_no_hidden_tiles, in_threads
 
 HOST = "X-Seat-Token"
@@ -236,3 +237,58 @@ def test_the_computers_move_at_the_tables_pace(tmp_path: Path, monkeypatch: pyte
     heard = heard[1:]
     computer_moves = sum(1 for _when, seat in heard[1:] if seat != 0)
     assert computer_moves >= 4 and heard[-1][0] - heard[0][0] >= 0.3 * computer_moves * 0.95, heard
+
+
+def test_a_seats_view_of_a_move_is_built_once_for_all_its_sockets(
+    live: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Ann has the table open twice (a phone and a laptop): each move's view of her seat is built once and sent on
+    # both sockets, and the answer to her own move is that same view.
+    built: list[tuple[Any, ...]] = []
+    last = Table._last
+
+    def counted(table: Table, seat: int) -> Any:
+        seats = tuple((s.kind, s.seen, s.away) for s in table.seats)
+        built.append((seat, table.move_number, table.status, seats))
+        return last(table, seat)
+
+    monkeypatch.setattr(Table, "_last", counted)
+    table = lobby(live, computers=[1, 2, 3])
+    ann = connect(live, table["id"], table["token"])
+    ann.until(lambda p: p.lobby is not None)
+    live.post(f"/api/lobby/{table['id']}/start", headers={HOST: table["token"]})
+    laptop = connect(live, table["id"], table["token"], plays=False)
+
+    def to(move_number: int) -> Any:
+        return lambda p: p.view is not None and p.view["move_number"] >= move_number
+
+    in_threads(lambda: ann.until(to(16)), lambda: laptop.until(to(16)))
+    assert len(ann.oks) >= 2  # Ann's own moves, answered
+    assert len(built) == len(set(built)), [b for b in built if built.count(b) > 1][:3]
+
+
+def test_a_computers_move_costs_few_database_statements(live: TestClient) -> None:
+    # Each statement is a round trip to a database server: a move of a computer at a live table is read once by the
+    # driver and saved once, and the player's socket tells of it from the table kept (the event names its number).
+    from sqlalchemy import event
+
+    engine = live.app.state.referee.store.engine  # type: ignore[attr-defined]
+    statements: list[str] = []
+    table = lobby(live, computers=[1, 2, 3])
+    ann = connect(live, table["id"], table["token"])
+    ann.until(lambda p: p.lobby is not None)
+    live.post(f"/api/lobby/{table['id']}/start", headers={HOST: table["token"]})
+    ann.until(lambda p: p.view is not None and p.view["move_number"] >= 4)
+    at = ann.view["move_number"]  # type: ignore[index]
+
+    def count(_connection: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        statements.append(statement.split()[0])
+
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        ann.until(lambda p: p.view is not None and p.view["move_number"] >= at + 24)
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+    moves = ann.view["move_number"] - at  # type: ignore[index]
+    # Ann's own moves cost a read for her seat, the heartbeat a write now and then.
+    assert len(statements) <= 3 * moves, (moves, sorted(set(statements)), len(statements))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
 import time
@@ -24,11 +25,13 @@ HOST = "X-Seat-Token"
 
 
 @contextmanager
-def serving(database: str, redis: str, *options: str) -> Iterator[str]:
-    """``bones serve`` in a process of its own; yields its URL, and stops it at the end."""
+def serving(database: str, redis: str, *options: str, **settings: str) -> Iterator[str]:
+    """``bones serve`` in a process of its own (``settings``: more of its environment); yields its URL, and stops it
+    at the end."""
     port = free_port()
     # The processes of one server sign the players' cookies with one secret (given here: nothing written at home).
     env = dict(os.environ, BONES_COMPUTER_PACE="0", BONES_HEARTBEAT="0.5", BONES_SECRET="the-secret-of-the-test")
+    env.update(settings)
     command = [str(BONES), "serve", "--no-browser", "--port", str(port), "--database", database, "--redis", redis]
     server = subprocess.Popen([*command, *options], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     url = f"http://127.0.0.1:{port}"
@@ -125,14 +128,78 @@ def test_bones_serve_runs_several_workers_on_postgresql_and_redis(postgres_url: 
 def test_several_workers_refuse_sqlite_and_a_missing_redis(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.delenv("BONES_REDIS_URL", raising=False)
+    # Set (empty), not deleted: the value before the test is what comes back after it, not the one the command sets.
+    monkeypatch.setenv("BONES_REDIS_URL", "")
     database = f"sqlite:///{tmp_path / 'bones.sqlite3'}"
     serve = ["serve", "--no-browser", "--workers", "2", "--database", database]
     for extra, why in (([], "--redis"), (["--redis", "redis://x"], "database server")):
         with pytest.raises(SystemExit) as refused:
             main([*serve, *extra])
         assert refused.value.code == 2 and why in capsys.readouterr().err
-    monkeypatch.delenv("BONES_REDIS_URL", raising=False)  # the command set it for its workers
 
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+def test_hint_budgets_and_hints_are_shared_by_the_server_processes(postgres_url: str, redis_url: str) -> None:
+    # One player asks two processes in turn: one budget (5 searches, then one every 10 minutes: none comes back
+    # while the test runs) and one hint per position.
+    limit = {"BONES_HINT_LIMIT": "5/600"}
+    with (
+        serving(postgres_url, redis_url, **limit) as first,
+        serving(postgres_url, redis_url, **limit) as second,
+        httpx.Client(timeout=60) as ann,
+    ):
+        made = ann.post(f"{first}/api/games", json={"game": "fujisan"})  # a solitaire: always the player's turn
+        assert made.status_code == 201, made.text
+        view = made.json()
+        game, headers = view["id"], {HOST: view["token"]}
+        hinted = []
+        for asked in range(5):
+            # Each position a new one: the search's best move is played between the hints.
+            server = (first, second)[asked % 2]
+            hint = ann.get(f"{server}/api/games/{game}/hint", headers=headers)
+            assert hint.status_code == 200, hint.text
+            hinted.append(hint.json())
+            moved = ann.post(
+                f"{server}/api/games/{game}/moves",
+                json={"move": hint.json()["best"], "move_number": hint.json()["move_number"]},
+                headers=headers,
+            )
+            assert moved.status_code == 200, moved.text
+        # The budget is spent, on both processes together: a new position waits.
+        refused = ann.get(f"{second}/api/games/{game}/hint", headers=headers)
+        assert refused.status_code == 429, refused.text
+        assert 500 <= int(refused.headers["Retry-After"]) <= 600
+        # A position one process searched is no new search on the other: the first process's hint, for nothing.
+        undone = ann.post(f"{second}/api/games/{game}/undo", json={"move_number": 5}, headers=headers)
+        assert undone.status_code == 200, undone.text
+        again = ann.get(f"{second}/api/games/{game}/hint", headers=headers)
+        assert again.status_code == 200, again.text
+        assert again.json() == hinted[4]
+
+
+def test_a_connection_kept_between_requests_still_answers_after_a_pause(postgres_url: str, redis_url: str) -> None:
+    # A client sends its next request on the connection it kept. A server that closes idle connections after a few
+    # seconds races that request, which is then lost without an answer: the connection must outlast the pause.
+    def ask(connection: socket.socket) -> bytes:
+        connection.sendall(b"GET /api/catalog HTTP/1.1\r\nHost: bones\r\n\r\n")
+        received = b""
+        while b"\r\n\r\n" not in received:
+            chunk = connection.recv(65536)
+            assert chunk, "the server closed the connection without an answer"
+            received += chunk
+        head, _, body = received.partition(b"\r\n\r\n")
+        length = int(next(line for line in head.split(b"\r\n") if line.lower().startswith(b"content-length:"))[15:])
+        while len(body) < length:
+            chunk = connection.recv(65536)
+            assert chunk, "the server closed the connection within an answer"
+            body += chunk
+        return head.split(b"\r\n")[0]
+
+    with serving(postgres_url, redis_url) as url:
+        host, port = url.removeprefix("http://").split(":")
+        with socket.create_connection((host, int(port)), timeout=30) as connection:
+            assert ask(connection).endswith(b"200 OK")
+            time.sleep(8)  # longer than uvicorn's own 5 s
+            assert ask(connection).endswith(b"200 OK")

@@ -329,7 +329,7 @@ def create_app(store: Store | None = None, allow_setup: bool = False, referee: R
         if table is None:
             # Having no match to continue is normal, not an error: a 404 would be logged on every first visit.
             return Response(status_code=204)
-        return table.view(referee.seats_held(table.id, player)[0], token=True)
+        return referee.seat_view(table.id, referee.seats_held(table.id, player)[0], token=True)
 
     @app.get("/api/games/{game_id}", response_model=View, responses=errors, summary="Your view of a match")
     def view(game_id: GameId, player: Player, token: Token = None) -> dict[str, Any]:
@@ -342,8 +342,8 @@ def create_app(store: Store | None = None, allow_setup: bool = False, referee: R
         summary="Take a free seat for a person (the match's id is its invitation); the answer has its token",
     )
     def take_seat(game_id: GameId, seat: Annotated[int, PathParam(ge=0, le=8)], player: Player) -> dict[str, Any]:
-        table = referee.take_seat(game_id, player, seat)
-        return table.view(seat, token=True)
+        referee.take_seat(game_id, player, seat)
+        return referee.seat_view(game_id, seat, token=True)
 
     @app.post("/api/games/{game_id}/moves", response_model=View, responses=errors, summary="Play your move")
     def move(game_id: GameId, body: MoveIn, player: Player, token: Token = None) -> dict[str, Any]:

@@ -10,6 +10,12 @@ import typer
 if TYPE_CHECKING:
     from fastapi import FastAPI
 
+# Seconds an idle connection stays open. It must outlast the pauses of the clients that keep connections for the
+# next request (browsers keep theirs a minute and more; a person thinks for seconds between moves): a server that
+# closes first (uvicorn's default is 5 s) races the request sent on it at that moment, and the request is lost
+# unanswered ("Server disconnected without sending a response").
+KEEP_ALIVE = 75
+
 
 def app_from_env() -> FastAPI:
     """The app of one worker process: its database and Redis come from the environment (uvicorn's factory)."""
@@ -65,7 +71,13 @@ def register(app: typer.Typer) -> None:
         if workers > 1:
             store.close()
             uvicorn.run(
-                "bones.web.cli:app_from_env", factory=True, workers=workers, host=host, port=port, log_level="warning"
+                "bones.web.cli:app_from_env",
+                factory=True,
+                workers=workers,
+                host=host,
+                port=port,
+                log_level="warning",
+                timeout_keep_alive=KEEP_ALIVE,
             )
         else:
-            uvicorn.run(create_app(store), host=host, port=port, log_level="warning")
+            uvicorn.run(create_app(store), host=host, port=port, log_level="warning", timeout_keep_alive=KEEP_ALIVE)

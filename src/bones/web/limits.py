@@ -1,18 +1,23 @@
 """Bounded bookkeeping of the referee: locks only for games in use, hint budgets per player, hints per position.
 
-Each keeps to a size that does not grow with the ids or players clients make up. They live
-in one process: a second process has its own (the locks only order one process's threads;
-the database's conditional writes keep processes apart).
+Each keeps to a size that does not grow with the ids or players clients make up. The locks
+live in one process (they only order its own threads; the database's conditional writes keep
+processes apart). The hint budgets and the hints found are shared by every server process
+through Redis when ``BONES_REDIS_URL`` names one (``hints_from_env``): a player who asks
+each process in turn has one budget, and a position searched by one process is not
+searched again by another. Without Redis they live in the one process.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
-from typing import Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from bones.web.table import TableError
 
@@ -53,8 +58,26 @@ class LockTable(Generic[K]):
                 else:
                     self._locks[key] = (lock, users - 1)
 
+    def busy(self, key: K) -> bool:
+        """Whether some thread holds or waits for the lock of ``key``."""
+        return key in self._locks
+
     def __len__(self) -> int:
         return len(self._locks)
+
+
+class Limiter(Protocol):
+    def take(self, key: str) -> None: ...
+
+
+class HintCache(Protocol):
+    def get(self, key: tuple[str, int, int]) -> dict[str, Any] | None: ...
+
+    def put(self, key: tuple[str, int, int], value: dict[str, Any]) -> None: ...
+
+
+def _too_many(wait: float) -> TooManyRequests:
+    return TooManyRequests(f"too many hints: the next one in {wait:.0f} s", retry_after=wait)
 
 
 class RateLimiter(Generic[K]):
@@ -76,8 +99,7 @@ class RateLimiter(Generic[K]):
             tokens = min(float(self.burst), tokens + (now - then) / self.every)
             if tokens < 1:
                 self._buckets[key] = (tokens, now)
-                wait = (1 - tokens) * self.every
-                raise TooManyRequests(f"too many hints: the next one in {wait:.0f} s", retry_after=wait)
+                raise _too_many((1 - tokens) * self.every)
             self._buckets[key] = (tokens - 1, now)
             while len(self._buckets) > self.keys:
                 self._buckets.popitem(last=False)
@@ -107,3 +129,83 @@ class LRU(Generic[K, V]):
 
     def __len__(self) -> int:
         return len(self._items)
+
+
+# A token bucket kept in Redis, changed in one step (a script runs alone): (tokens, when) per key, the clock Redis's
+# own, so processes on machines whose clocks differ agree. Returns the seconds to wait, 0 when a token was taken.
+_TAKE = """
+local now = redis.call('TIME')
+now = tonumber(now[1]) + tonumber(now[2]) / 1000000
+local burst, every = tonumber(ARGV[1]), tonumber(ARGV[2])
+local kept = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+local tokens, at = tonumber(kept[1]) or burst, tonumber(kept[2]) or now
+tokens = math.min(burst, tokens + (now - at) / every)
+local wait = 0
+if tokens < 1 then wait = (1 - tokens) * every else tokens = tokens - 1 end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(now))
+redis.call('EXPIRE', KEYS[1], math.ceil(burst * every) + 1)
+return tostring(wait)
+"""
+
+
+class RedisRateLimiter:
+    """``RateLimiter``'s buckets in Redis, shared by every server process; a full bucket is forgotten (it expires)."""
+
+    def __init__(self, client: Any, burst: int, every: float, prefix: str = "bones:hint-budget:") -> None:
+        self.burst, self.every, self.prefix = burst, every, prefix
+        self._take = client.register_script(_TAKE)
+
+    def take(self, key: str) -> None:
+        wait = float(self._take(keys=[self.prefix + key], args=[self.burst, self.every]))
+        if wait > 0:
+            raise _too_many(wait)
+
+
+class RedisHintCache:
+    """Hints by position in Redis, for every server process; each kept ``seconds`` after it was found."""
+
+    def __init__(self, client: Any, seconds: int = 3600, prefix: str = "bones:hint:") -> None:
+        self.client, self.seconds, self.prefix = client, seconds, prefix
+
+    def _key(self, key: tuple[str, int, int]) -> str:
+        table, move_number, seat = key
+        return f"{self.prefix}{table}:{move_number}:{seat}"
+
+    def get(self, key: tuple[str, int, int]) -> dict[str, Any] | None:
+        found = self.client.get(self._key(key))
+        return dict(json.loads(found)) if found is not None else None
+
+    def put(self, key: tuple[str, int, int], value: dict[str, Any]) -> None:
+        self.client.set(self._key(key), json.dumps(value), ex=self.seconds)
+
+
+ENV_HINT_LIMIT = "BONES_HINT_LIMIT"
+HINT_LIMIT = "5/4"  # a hint is a search (a quarter of a second of CPU and more): 5 at once, then one every 4 s
+
+
+def hint_limit_from_env() -> tuple[int, float]:
+    """``BONES_HINT_LIMIT`` as BURST/SECONDS (``5/4``: five at once, then one every 4 s)."""
+    text = os.environ.get(ENV_HINT_LIMIT, "").strip() or HINT_LIMIT
+    try:
+        burst, every = text.split("/")
+        limit = int(burst), float(every)
+    except ValueError:
+        raise ValueError(f"{ENV_HINT_LIMIT} is BURST/SECONDS, such as {HINT_LIMIT}, not {text!r}") from None
+    if limit[0] < 1 or not 0 < limit[1] < float("inf"):
+        raise ValueError(f"{ENV_HINT_LIMIT}: at least one hint at once, and a number of seconds above 0")
+    return limit
+
+
+def hints_from_env() -> tuple[Limiter, HintCache]:
+    """The hint budgets and the hints found: in Redis with ``BONES_REDIS_URL`` (shared by the server processes),
+    else in this process."""
+    from bones.web.events import ENV_REDIS
+
+    burst, every = hint_limit_from_env()
+    url = os.environ.get(ENV_REDIS, "").strip()
+    if not url:
+        return RateLimiter[str](burst=burst, every=every), LRU[tuple[str, int, int], dict[str, Any]](1024)
+    import redis
+
+    client = redis.Redis.from_url(url)
+    return RedisRateLimiter(client, burst, every), RedisHintCache(client)

@@ -36,7 +36,7 @@ import logging
 import os
 import threading
 import time
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -120,8 +120,8 @@ class Hub:
         if replace_after is None:
             return
         replace_after = max(replace_after, 2 * self.settings.heartbeat)
+        table = self.referee.get(table_id)
         while True:
-            table = self.referee.get(table_id)
             # The cached table changes under us as other requests move: what is decided here is decided for this number.
             seat, move_number = table.state.to_move, table.move_number
             if table.status != "playing" or seat is None:
@@ -130,18 +130,24 @@ class Hub:
             player = table.seats[seat]
             try:
                 if player.kind == HUMAN and not player.away:
-                    seen = self.seating.seen_at(table_id, seat)
-                    if seen is not None and time.time() - seen > replace_after:
-                        self.referee.set_away(table_id, seat, True)
-                    else:
-                        # Only a forced pass is made for a present human; a real choice is refused (and ends this).
-                        self.referee.drive(table_id, move_number)
+                    # A socket of theirs here says they are present; else the heartbeats in the database say it.
+                    if (table_id, seat) not in self._here:
+                        seen = self.seating.seen_at(table_id, seat)
+                        if seen is not None and time.time() - seen > replace_after:
+                            self.referee.set_away(table_id, seat, True)
+                            table = self.referee.get(table_id)
+                            continue
+                    if table.state.forced_move() is None:
+                        return  # theirs to choose: their move kicks us again
+                    # Only a forced pass is made for a present human.
+                    table = self.referee.drive(table_id, move_number, seat, table)
                     continue
                 if any(s.kind == HUMAN and not s.away and table.sheet_pending(n) for n, s in enumerate(table.seats)):
                     return  # a player reads the hand sheet; closing it kicks us again
                 if not self._due(table_id, move_number):
                     return  # a timer kicks the table when the pace has passed
-                self.referee.drive(table_id, move_number)
+                # The table as this process saved it: what follows is decided on it without reading it again.
+                table = self.referee.drive(table_id, move_number, seat, table)
             except TableError:
                 return  # someone else moved, a human must choose or close a sheet: their change kicks us again
 
@@ -251,9 +257,13 @@ class Connection:
         self.started = False
         self._send_lock = asyncio.Lock()
 
-    async def send(self, message: dict[str, Any]) -> None:
+    async def send(self, message: dict[str, Any], view: dict[str, Any] | None = None) -> None:
+        """Send ``message``, with ``view`` as its ``view`` (written as JSON once for every socket that sends it)."""
+        text = _json(message)
+        if view is not None:
+            text = f'{text[:-1]},"view":{_VIEWS.text(view)}}}'
         async with self._send_lock:
-            await self.socket.send_json(message)
+            await self.socket.send_text(text)
 
     async def authenticate(self) -> dict[str, Any] | None:
         """The seat of the token; sends what the seat sees now. None (and the socket closed) when refused."""
@@ -288,9 +298,9 @@ class Connection:
         if self.last is not None and self.last < now:
             for number in range(self.last + 1, now):
                 await self.send({"type": "moved", "move_number": number})
-            await self.send({"type": "moved", "move_number": now, "view": view})
+            await self.send({"type": "moved", "move_number": now}, view)
         elif kind != "moved" or self.last is None:
-            await self.send({"type": "view", "view": view})
+            await self.send({"type": "view"}, view)
         self.last = now if self.last is None else max(self.last, now)
 
     async def on_events(self, events: list[Event]) -> None:
@@ -302,8 +312,10 @@ class Connection:
         fresh = [e for e in events if e.kind != "moved" or self.last is None or e.move_number > self.last]
         if not fresh:
             return
+        # Moves alone: a kept table at the last of them is current (no read of the database to tell).
+        heard = max(e.move_number for e in fresh) if all(e.kind == "moved" for e in fresh) else None
         try:
-            view = await run_in_threadpool(self.hub.referee.view, self.table_id, self.player, self.token)
+            view = await run_in_threadpool(self.hub.referee.view, self.table_id, self.player, self.token, heard)
         except NotFound:
             return
         if not self.started:
@@ -343,6 +355,36 @@ class Connection:
                 await self.send({"type": "ok", "ref": ref, "move_number": view["move_number"]})
             except TableError as error:
                 await self.send({"type": "error", "ref": ref, "status": error.status, "detail": error.message})
+
+
+def _json(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)  # as Starlette's send_json writes it
+
+
+class _ViewTexts:
+    """The JSON of the views sent last, by the view itself: a table's view of a seat after a move is one object
+    (``Table.view`` shares it), written once however many sockets of that seat send it."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self._texts: OrderedDict[int, tuple[dict[str, Any], str]] = OrderedDict()  # the view is kept: its id stays
+        self._guard = threading.Lock()  # each test client runs its own event loop
+
+    def text(self, view: dict[str, Any]) -> str:
+        with self._guard:
+            kept = self._texts.get(id(view))
+            if kept is not None and kept[0] is view:
+                self._texts.move_to_end(id(view))
+                return kept[1]
+        text = _json(view)
+        with self._guard:
+            self._texts[id(view)] = (view, text)
+            while len(self._texts) > self.size:
+                self._texts.popitem(last=False)
+        return text
+
+
+_VIEWS = _ViewTexts()
 
 
 def router(hub: Hub) -> APIRouter:

@@ -120,7 +120,7 @@ def router(hub: Hub) -> APIRouter:
             raise TableError(f"computers: seats are 1 to {players - 1} (the host sits at 0)")
         names = NAMES[players]
         seats: list[dict[str, Any]] = [
-            {"kind": HUMAN, "name": name_of(player, body.name, "Host"), "token": new_token(), "player": player}
+            {"kind": HUMAN, "name": name_of(player, body.name, "Player 1"), "token": new_token(), "player": player}
         ]
         for number in range(1, players):
             if number in computers:
@@ -146,9 +146,12 @@ def router(hub: Hub) -> APIRouter:
     def listing() -> dict[str, Any]:
         return {"tables": [lobby.public_view() for lobby in seating.open_public()]}
 
-    @routes.get("/{lobby_id}", summary="A table of the lobby: its seats and whether it started")
-    def show(lobby_id: LobbyId) -> dict[str, Any]:
-        return answer(load(lobby_id))
+    @routes.get("/{lobby_id}", summary="A table of the lobby: its seats, whether it started, and your seat there")
+    def show(lobby_id: LobbyId, player: Player) -> dict[str, Any]:
+        lobby = load(lobby_id)
+        # A page opened again (the host's, a seated guest's) finds its seat and token: the cookie proves the player.
+        mine = next((n for n, seat in enumerate(lobby.seats) if seat.get("player") == player), None)
+        return answer(lobby, mine)
 
     @routes.post("/{lobby_id}/seats", status_code=201, summary="Take a seat; the answer holds its token")
     def take(lobby_id: LobbyId, body: TakeSeat, player: Player) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from bones.bots import LEVELS
 from bones.game import GameOptionError, IllegalMoveError, PuzzleProblem, Rules, Solvable, State, game_info
 from bones.record import Record, RecordError
 from bones.web.entries import all_games, chosen_options, resolve_game
-from bones.web.limits import LRU, LockTable, RateLimiter
+from bones.web.limits import LRU, Limiter, LockTable, hints_from_env
 from bones.web.storage import MatchResult, StaleError, Store, StoredGame
 from bones.web.table import (
     COMPUTER,
@@ -46,7 +46,7 @@ class Referee:
         store: Store,
         allow_setup: bool = False,
         cache_size: int = 1024,  # tables kept built (a long match is some 50 KB): past it, a request replays
-        hint_limit: RateLimiter[str] | None = None,
+        hint_limit: Limiter | None = None,
     ) -> None:
         self.store = store
         self.allow_setup = allow_setup
@@ -54,9 +54,11 @@ class Referee:
         self._cache_size = cache_size
         self._locks: LockTable[str] = LockTable()
         self._guard = threading.Lock()
-        # A hint is a search (a quarter of a second of CPU and more): a few at once, then one every few seconds.
-        self.hint_limit = hint_limit or RateLimiter(burst=5, every=4.0)
-        self._hints: LRU[tuple[str, int, int], dict[str, Any]] = LRU(1024)
+        # A hint is a search: a few at once, then one every few seconds; each position searched once (limits.py).
+        limit, self._hints = hints_from_env()
+        self.hint_limit = hint_limit or limit
+        # Who holds each seat: a holder row, once written, never changes, so a seat found here needs no query.
+        self._holders: LRU[str, dict[int, str]] = LRU(cache_size)
         # Told (table id, move number, what changed) after each change is saved: web/live.py pushes it to the players.
         self.listeners: list[Callable[[str, int, str], None]] = []
 
@@ -198,9 +200,15 @@ class Referee:
         if len(seats) != rules.num_players:
             raise TableError(f"{rules.title} needs {rules.num_players} seats, {len(seats)} were given")
         out = []
+        # Where several people sit, an unnamed one is "Player N" to the others (the solo default "You" would
+        # name the host to everybody else as themselves).
+        people = sum(spec.get("kind", COMPUTER) == HUMAN for spec in seats)
         for number, spec in enumerate(seats):
             kind = spec.get("kind", COMPUTER)
-            name = str(spec.get("name") or names[number])[:24]
+            default = names[number]
+            if kind == HUMAN and people > 1 and not (number == 0 and host):
+                default = f"Player {number + 1}"
+            name = str(spec.get("name") or default)[:24]
             if kind == HUMAN:
                 # A lobby (web/lobby.py) hands out each seat's token when the seat is taken, before the match starts.
                 out.append(Seat(HUMAN, name, token=str(spec.get("token") or secrets.token_urlsafe(24))))
@@ -215,23 +223,27 @@ class Referee:
             raise TableError("seat 0 must be a human: the one who creates the table sits there")
         return out
 
-    def get(self, game_id: str) -> Table:
+    def get(self, game_id: str, heard: int | None = None, held: bool = False) -> Table:
+        """The table, current. ``heard``: the move number a table event just told of; a kept table at that number,
+        with no change of it under way here, needs no read (a change of seats without a move has an event of its
+        own, read in full). ``held``: the caller holds the table's lock, so no change of ours is under way."""
         # Another process may have moved since: a kept table is used when its move number and status are the
         # stored ones (a short read); only a table not kept, or behind, is read whole and replayed.
         with self._guard:
             cached = self._cache.get(game_id)
         if cached is not None:
-            head = self.store.head(game_id)
-            if head is None:
-                raise NotFound(f"no game {game_id!r}")
-            move_number, status, seats = head
-            with self._guard:
-                if cached.move_number == move_number and cached.status == status:
-                    # The seats change without a move (a sheet closed, a player away) and are read each time.
-                    cached.seats = [Seat.from_row(s) for s in seats]
-                    if game_id in self._cache:
-                        self._cache.move_to_end(game_id)
-                    return cached
+            if heard is not None and cached.move_number == heard and (held or not self._locks.busy(game_id)):
+                return cached  # (a change under way here might yet be refused: then the table is read)
+            stored_number = self._stored_number(game_id, cached)
+            if stored_number is None:
+                return cached
+            if cached.move_number > stored_number and not held:
+                # A move of this process is being saved (its request holds the table's lock; a refused one is undone
+                # in place). Replaying the stored table would put an older one in the kept one's place, and two
+                # copies of one table would go their own ways: read again once no save of ours is under way.
+                with self._locked(game_id):
+                    if self._stored_number(game_id, cached) is None:
+                        return cached
         stored = self.store.load_game(game_id)
         if stored is None:
             raise NotFound(f"no game {game_id!r}")
@@ -239,21 +251,50 @@ class Referee:
         self._remember(table)
         return table
 
+    def _head(self, game_id: str) -> tuple[int, str, list[dict[str, Any]]]:
+        head = self.store.head(game_id)
+        if head is None:
+            raise NotFound(f"no game {game_id!r}")
+        return head
+
+    def _stored_number(self, game_id: str, cached: Table) -> int | None:
+        """None when the kept table is the stored one (its seats, which change without a move, are read anew);
+        else the stored move number."""
+        move_number, status, seats = self._head(game_id)
+        with self._guard:
+            if cached.move_number != move_number or cached.status != status:
+                return move_number
+            cached.seats = [Seat.from_row(s) for s in seats]
+            if game_id in self._cache:
+                self._cache.move_to_end(game_id)
+            return None
+
     def current(self, player: str) -> Table | None:
         """The player's unfinished game that moved last, for CONTINUE."""
         stored = self.store.latest_unfinished(player)
         return self.get(stored.id) if stored else None
 
-    def seat(self, game_id: str, player: str, token: str | None) -> tuple[Table, int]:
-        """The table and the seat the token names, if ``player`` holds that seat."""
-        table = self.get(game_id)
+    def seat(
+        self, game_id: str, player: str, token: str | None, heard: int | None = None, held: bool = False
+    ) -> tuple[Table, int]:
+        """The table and the seat the token names, if ``player`` holds that seat (``heard``, ``held``: as for ``get``)."""
+        table = self.get(game_id, heard, held)
         seat = table.seat_of(token)
-        if self.store.holders(game_id).get(seat) != player:
+        if self.holders(game_id, seat).get(seat) != player:
             raise Forbidden("this seat belongs to another player")
         return table, seat
 
+    def holders(self, game_id: str, seat: int | None = None) -> dict[int, str]:
+        """Seat -> player at this game; asks the store unless ``seat`` is known taken (a taken seat stays taken)."""
+        known = self._holders.get(game_id)
+        if known is not None and seat is not None and seat in known:
+            return known
+        found = self.store.holders(game_id)
+        self._holders.put(game_id, found)
+        return found
+
     def seats_held(self, game_id: str, player: str) -> list[int]:
-        return sorted(seat for seat, holder in self.store.holders(game_id).items() if holder == player)
+        return sorted(seat for seat, holder in self.holders(game_id).items() if holder == player)
 
     def take_seat(self, game_id: str, player: str, seat: int) -> Table:
         """Give a free human seat of an unfinished game to ``player`` (who gets its token in the view)."""
@@ -262,7 +303,7 @@ class Referee:
             raise TableError(f"seat {seat} is not a seat for a person at this table")
         if table.status != "playing":
             raise Conflict("this match is no longer played")
-        if self.store.holders(game_id).get(seat) == player:
+        if self.holders(game_id).get(seat) == player:
             return table
         if not self.store.take_seat(game_id, seat, player):
             raise Conflict(f"seat {seat} is taken")
@@ -297,7 +338,7 @@ class Referee:
         # The statistics count a match once: when the move that ends it is saved, for each player at the table.
         result: list[MatchResult] = []
         if table.status == "finished" and old_status == "playing":
-            for seat, player in sorted(self.store.holders(table.id).items()):
+            for seat, player in sorted(self.holders(table.id).items()):
                 result.append(replace(table.match_result(seat), player=player))
         try:
             self.store.save_game(
@@ -317,12 +358,29 @@ class Referee:
     def _change(
         self, game_id: str, player: str | None, token: str | None, action: str, *args: Any, seat: int | None = None
     ) -> dict[str, Any] | None:
-        """Apply one change for the seat of ``token``, which ``player`` must hold, and save it; or, with ``seat``
-        (no player, no token), the server's own change for that seat."""
+        """Apply one change for the seat of ``token``, which ``player`` must hold, and save it (its view); or, with
+        ``seat`` (no player, no token), the server's own change for that seat."""
+        table, seat = self._apply(game_id, player, token, action, *args, seat=seat)
+        return table.view(seat) if player is not None else None
+
+    def _apply(
+        self,
+        game_id: str,
+        player: str | None,
+        token: str | None,
+        action: str,
+        *args: Any,
+        seat: int | None = None,
+        kept: Table | None = None,
+    ) -> tuple[Table, int]:
         with self._locked(game_id):
             if seat is None:
                 assert player is not None
                 table, seat = self.seat(game_id, player, token)
+            elif kept is not None and self._cache.get(game_id) is kept:
+                # The server's own change on the table it just read: not read again, since a write is refused
+                # unless the stored game is still at the move number the change started from.
+                table = kept
             else:
                 table = self.get(game_id)
             if table.status == "abandoned":
@@ -349,21 +407,30 @@ class Referee:
                 if isinstance(error, TableError):
                     raise
                 raise TableError(str(error)) from None
-            except TableError:
+            except BaseException:  # a refusal, or the database failing: the kept table stays what is stored
                 self._restore(table, snapshot)
                 raise
             self._changed(table, "moved" if table.move_number != old else action)
-            return table.view(seat) if player is not None else None
+            return table, seat
 
     @staticmethod
     def _restore(table: Table, snapshot: tuple[Any, ...]) -> None:
-        table.state, table.before, table.status, seen = snapshot
+        state, before, status, seen = snapshot
+        table.moved_to(state, before, status)
         for seat, (count, away) in zip(table.seats, seen):
             seat.seen, seat.away = count, away
 
-    def view(self, game_id: str, player: str, token: str | None) -> dict[str, Any]:
-        table, seat = self.seat(game_id, player, token)
-        return table.view(seat)
+    def view(self, game_id: str, player: str, token: str | None, heard: int | None = None) -> dict[str, Any]:
+        # Under the table's lock: a kept table is changed in place, and a view built while a move is made
+        # would say one move number with the next move's tiles in it.
+        with self._locked(game_id):
+            table, seat = self.seat(game_id, player, token, heard, held=True)
+            return table.view(seat)
+
+    def seat_view(self, game_id: str, seat: int, token: bool = False) -> dict[str, Any]:
+        """One seat's view (with its token when asked), built whole between two changes of the table."""
+        with self._locked(game_id):
+            return self.get(game_id, held=True).view(seat, token=token)
 
     def play(self, game_id: str, player: str, token: str | None, move: str, move_number: int) -> dict[str, Any]:
         return self._answer(self._change(game_id, player, token, "play", move, move_number))
@@ -385,13 +452,15 @@ class Referee:
         assert view is not None  # a change asked with a token answers with that seat's view
         return view
 
-    def drive(self, game_id: str, move_number: int) -> None:
-        """The server's own step at a live table: a computer's move, an absent human's, or a forced pass."""
-        table = self.get(game_id)
-        to_move = table.state.to_move
-        if to_move is None:
-            raise Conflict("nobody is to move")
-        self._change(game_id, None, None, "step", move_number, seat=to_move)
+    def drive(self, game_id: str, move_number: int, seat: int | None = None, table: Table | None = None) -> Table:
+        """The server's own step at a live table: a computer's move, an absent human's, or a forced pass, for
+        ``seat`` (whoever is to move, if not given: ``step`` refuses a seat not to move), on ``table`` if it is the
+        kept one (read just before). The table, as saved."""
+        if seat is None:
+            seat = self.get(game_id).state.to_move
+            if seat is None:
+                raise Conflict("nobody is to move")
+        return self._apply(game_id, None, None, "step", move_number, seat=seat, kept=table)[0]
 
     def set_away(self, game_id: str, seat: int, away: bool) -> None:
         """A human left a live table (a computer plays for them) or came back to it."""

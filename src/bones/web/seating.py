@@ -91,8 +91,11 @@ class Seating:
     """Lobbies and presence, in the store's database (tables of their own, made when missing)."""
 
     def __init__(self, engine: Engine) -> None:
-        self.engine = engine
         metadata.create_all(engine)
+        # Every write here is one statement: on a database server, BEGIN and COMMIT would be round trips of their own.
+        self.engine = (
+            engine if engine.dialect.name == "sqlite" else engine.execution_options(isolation_level="AUTOCOMMIT")
+        )
         # Whether a game id is a live table, and its timeout: fixed once the table exists, so each process may keep it.
         self._live: dict[str, float | None] = {}
 

@@ -41,6 +41,7 @@ from sqlalchemy.pool import StaticPool
 from sqlalchemy.schema import DefaultClause
 
 ENV_URL = "BONES_DATABASE_URL"
+POOL_SIZE, POOL_OVERFLOW = 20, 40
 
 
 class StaleError(Exception):
@@ -194,9 +195,19 @@ class Store:
             # Connections older than this are replaced when next taken out: a database server's idle timeout never
             # finds a stale one. (A pre-ping would cost a round trip, a SELECT 1, before every request's query.)
             kwargs["pool_recycle"] = 300
+            # As many connections as threads that may want one at once (the request thread pool's 40 and the
+            # live tables' drivers): past the pool, a request waits for a connection while the database idles.
+            kwargs["pool_size"], kwargs["max_overflow"] = POOL_SIZE, POOL_OVERFLOW
         self.engine: Engine = create_engine(self.url, **kwargs)
         if self.url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
+            # One file on this machine: a transaction costs no round trip, and the in-memory database's one
+            # shared connection must not change its mode under another thread's transaction.
+            self._single: Engine = self.engine
+        else:
+            # One statement alone needs no transaction around it: BEGIN and COMMIT would each be a round trip
+            # to the database server, twice the statement's own (reads, and a move saved without statistics).
+            self._single = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         Base.metadata.create_all(self.engine)
         _add_missing_columns(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
@@ -251,16 +262,18 @@ class Store:
 
     def head(self, game_id: str) -> tuple[int, str, list[dict[str, Any]]] | None:
         """(move number, status, seats) of a game, without its record: enough to tell a kept copy is current."""
-        with self._session() as session:
-            row = session.execute(
+        with self._single.begin() as connection:
+            row = connection.execute(
                 select(GameRow.move_number, GameRow.status, GameRow.seats).where(GameRow.id == game_id)
             ).first()
             return (row.move_number, row.status, list(row.seats)) if row else None
 
     def holders(self, game_id: str) -> dict[int, str]:
         """Seat -> player of the seats taken at this game."""
-        with self._session() as session:
-            rows = session.scalars(select(SeatHolderRow).where(SeatHolderRow.game_id == game_id)).all()
+        with self._single.begin() as connection:
+            rows = connection.execute(
+                select(SeatHolderRow.seat, SeatHolderRow.player).where(SeatHolderRow.game_id == game_id)
+            ).all()
             return {row.seat: row.player for row in rows}
 
     def take_seat(self, game_id: str, seat: int, player: str) -> bool:
@@ -321,23 +334,24 @@ class Store:
         result: MatchResult | Sequence[MatchResult] | None = None,
     ) -> None:
         """Write the game if it is still at ``expected_move_number``; count ``result`` (one per player) with it."""
-        with self._session() as session:
-            done = session.execute(
-                update(GameRow)
-                .where(
-                    GameRow.id == game_id, GameRow.move_number == expected_move_number, GameRow.status != "abandoned"
-                )
-                .values(
-                    record=dict(record),
-                    seats=seats,
-                    move_number=len(record["moves"]),
-                    status=status,
-                    updated_at=_now(),
-                )
+        results = [result] if isinstance(result, MatchResult) else list(result or ())
+        change = (
+            update(GameRow)
+            .where(GameRow.id == game_id, GameRow.move_number == expected_move_number, GameRow.status != "abandoned")
+            .values(
+                record=dict(record), seats=seats, move_number=len(record["moves"]), status=status, updated_at=_now()
             )
+        )
+        if not results:
+            # The usual move: one conditional statement, atomic on its own.
+            with self._single.begin() as connection:
+                if cast(CursorResult[Any], connection.execute(change)).rowcount != 1:
+                    raise StaleError(game_id)
+            return
+        with self._session() as session:
+            done = session.execute(change)
             if cast(CursorResult[Any], done).rowcount != 1:  # an UPDATE's result counts its rows
                 raise StaleError(game_id)
-            results = [result] if isinstance(result, MatchResult) else list(result or ())
             for one in results:
                 self._count(session, one)
 

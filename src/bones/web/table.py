@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import random
 import secrets
+import threading
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bones.bots import bot_for, hint
@@ -91,6 +92,13 @@ class Table:
     before: State | None = None
     status: str = "playing"
     problem: int | None = None  # the book's problem laid out, if the match is one
+    # Views built for the current state, by seat and what else they show (status, seats): every socket of a
+    # seat, and the answer to the move that made it, share one. Each remembers the state it was built from.
+    _views: dict[tuple[Any, ...], tuple[State, dict[str, Any]]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    # The sockets of a table hear a move at once: one builds the view while the others wait for it.
+    _building: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False, compare=False)
 
     @property
     def rules(self) -> Rules:
@@ -118,12 +126,14 @@ class Table:
     def sheet_pending(self, seat: int) -> bool:
         return self.seats[seat].seen < self.state.hands_played()
 
-    def _check_sheets_closed(self) -> None:
+    def _check_sheets_closed(self, asking: int | None = None) -> None:
         played = self.state.hands_played()
-        for seat in self.seats:
+        alone = [s.kind for s in self.seats].count(HUMAN) == 1
+        for number, seat in enumerate(self.seats):
             # A computer playing for an absent human does not wait for them to read the sheet.
             if seat.kind == HUMAN and not seat.away and seat.seen < played:
-                who = "you" if seat is self.seats[0] else seat.name
+                # "you" only to the seat itself: at a table of several people, the others are told whose sheet it is.
+                who = "you" if number == asking or (asking is None and alone) else seat.name
                 raise Conflict(f"the hand is over: {who} must close the hand sheet (NEXT HAND) first")
 
     def _check_fresh(self, move_number: int) -> None:
@@ -139,7 +149,7 @@ class Table:
     def play(self, seat: int, text: str, move_number: int) -> None:
         """The human at ``seat`` plays ``text``; refused unless it is their legal move now."""
         self._check_fresh(move_number)
-        self._check_sheets_closed()
+        self._check_sheets_closed(seat)
         to_move = self.state.to_move
         if to_move != seat:
             assert to_move is not None
@@ -184,14 +194,17 @@ class Table:
         for step in shorter.states():
             previous, state = state, step
         assert state is not None
-        self.before, self.state = previous, state
+        self.moved_to(state, previous)
 
     def _advance(self, move: Move) -> None:
         before = self.state
         after = before.play(move)  # IllegalMoveError says why; nothing changed
-        self.before, self.state = before, after
-        if after.is_over:
-            self.status = "finished"
+        self.moved_to(after, before, "finished" if after.is_over else self.status)
+
+    def moved_to(self, state: State, before: State | None, status: str | None = None) -> None:
+        """Put the match at ``state`` (``before``: the state before its last move), never while a view is built."""
+        with self._building:
+            self.state, self.before, self.status = state, before, status or self.status
 
     def close_sheet(self, seat: int) -> None:
         if not self.sheet_pending(seat):
@@ -225,8 +238,23 @@ class Table:
     # -- what a seat sees --------------------------------------------------
 
     def view(self, seat: int, token: bool = False) -> dict[str, Any]:
-        """What every game shows (the shell of the table), and ``board``: the game's own view."""
-        state, rules = self.state, self.rules
+        """What every game shows (the shell of the table), and ``board``: the game's own view. Shared by the
+        callers that ask for the same one: not to be changed."""
+        with self._building:
+            state = self.state
+            key = (seat, self.status, tuple((s.kind, s.name, s.level, s.seen, s.away) for s in self.seats))
+            kept = self._views.get(key)
+            if kept is not None and kept[0] is state:
+                view = kept[1]
+            else:
+                view = self._view(state, seat)
+                if len(self._views) > 4 * len(self.seats):  # views of states gone by
+                    self._views = {k: v for k, v in self._views.items() if v[0] is self.state}
+                self._views[key] = (state, view)
+        return {**view, "token": self.seats[seat].token} if token else view
+
+    def _view(self, state: State, seat: int) -> dict[str, Any]:
+        rules = state.rules
         results = state.hand_results()
         sheet_open = self.sheet_pending(seat)
         if self.status == "abandoned":
@@ -253,7 +281,7 @@ class Table:
             "target": rules.match_target(),
             "low_score_wins": rules.low_score_wins,
             "status": status,
-            "move_number": self.move_number,
+            "move_number": len(state.moves),
             "seats": [self._seat_view(n) for n in range(rules.num_players)],
             "to_move": state.to_move,
             "legal_moves": [str(m) for m in state.legal_moves] if mine else [],
@@ -275,8 +303,6 @@ class Table:
         }
         if sheet_open and results:
             view["sheet"] = {**results[-1].to_dict(), "final": state.is_over}
-        if token:
-            view["token"] = self.seats[seat].token
         return view
 
     def _seat_view(self, number: int) -> dict[str, Any]:

@@ -130,3 +130,84 @@ def test_crazy_solves_sampled_deals_exactly_late_in_a_hand() -> None:
         assert estimate.samples == 30
         assert estimate.expected_points == pytest.approx(totals[str(estimate.move)] / 30)
     assert estimates[0].expected_points == max(totals.values()) / 30
+
+
+def test_a_node_limit_stops_the_search_and_keeps_the_table_sound() -> None:
+    from bones.bots.line.exact import NodeLimit
+
+    rules = bones.rules("allfives")
+    assert isinstance(rules, LineRules)
+    stopped = 0
+    for state in positions("allfives", {}, 8, seed=21):
+        unlimited = Solver(rules, state.kernel).move_values(state.kernel)
+        solver = Solver(rules, state.kernel, node_limit=3)
+        try:
+            solver.move_values(state.kernel)
+        except NodeLimit:
+            stopped += 1
+        # What the interrupted search kept is exact: going on from it gives the same values.
+        solver.node_limit = 1 << 40
+        assert solver.move_values(state.kernel) == unlimited
+    assert stopped >= 4
+
+
+def test_crazy_plays_out_the_deals_too_big_to_solve_within_its_node_limit() -> None:
+    from bones.bots.line.crazy import estimate_moves
+
+    rules = bones.rules("allfives")
+    assert isinstance(rules, LineRules)
+    state = rules.new_game(seed=11)
+    rng = random.Random(0)
+    for _ in range(3):
+        state = state.play(rng.choice(state.legal_moves))
+    while len(state.legal_moves) < 2:
+        state = state.play(state.legal_moves[0])
+    observation = state.observation(state.kernel.to_move)
+    counts = {}
+    for limit in (1, None):
+        stats: dict[str, int] = {}
+        estimates = estimate_moves(
+            rules, observation, random.Random(5), None, 40, stats, exact_hidden=28, exact_samples=40, exact_nodes=limit
+        )
+        assert {str(e.move) for e in estimates} == {str(m) for m in state.legal_moves}
+        assert all(e.samples == 40 for e in estimates)
+        counts[limit] = stats.get("solved", 0)
+    assert counts == {1: 0, None: 40}
+
+
+def test_crazy_without_a_clock_solves_a_fixed_amount_of_work() -> None:
+    from bones.bots.line.crazy import CrazyLineBot, estimate_moves
+
+    rules = bones.rules("allfives")
+    assert isinstance(rules, LineRules)
+    bot = CrazyLineBot(rules)
+    bot.limit_thinking(0.01)
+    assert bot.seconds is None
+    assert bot.exact_work is not None and bot.exact_nodes is not None
+    assert bot.exact_nodes <= bot.exact_work
+    from bones.bots.line.belief import Belief
+
+    state = rules.new_game(seed=4)
+    rng = random.Random(4)
+    while len(Belief.of(state.observation(state.kernel.to_move)).unknown) > 16 or len(state.legal_moves) < 2:
+        state = state.play(rng.choice(state.legal_moves))
+    observation = state.observation(state.kernel.to_move)
+    runs = []
+    for _ in range(2):
+        stats: dict[str, int] = {}
+        estimates = estimate_moves(
+            rules,
+            observation,
+            random.Random(9),
+            None,
+            bot.samples,
+            stats,
+            exact_nodes=bot.exact_nodes,
+            exact_work=bot.exact_work,
+        )
+        assert stats["solved"] >= 1
+        # The last solve may run past the budget by at most its own limit.
+        assert stats["positions"] <= bot.exact_work + bot.exact_nodes
+        runs.append([(str(e.move), e.expected_points) for e in estimates])
+    assert runs[0] == runs[1]
+    assert bot.choose(observation, random.Random(2)) == bot.choose(observation, random.Random(2))

@@ -5,7 +5,8 @@ observer's own hand and the dominoes it drew, shuffle every other domino into
 the other hands and the rest of the pile, replay the game's moves on a fresh
 kernel and keep the deal only if every move was legal. A two-sample chi-square
 test compares what both samplers put in the other hands, on early positions
-where a player was stuck (revealed two dominoes and drew) more than once.
+where a player was stuck (revealed two dominoes and drew) more than once, and then
+laid a domino that more than one of its slots could have held.
 """
 
 from __future__ import annotations
@@ -127,7 +128,10 @@ def find_position(players: int, seed: int, moves: int) -> TetraState:
 
 # Seeded games with random moves where one player was stuck twice in a row (each time revealing
 # two dominoes and drawing one), so the domino drawn first is bound by the second stuck turn.
-POSITIONS = [(3, 3, 3, 2), (3, 15, 4, 0), (2, 19, 6, 0)]
+# In the last, seat 1 then lays a hidden domino that fits slots with different bans: which of them
+# held it changes what the hand can still hold (taking the most constrained one always put
+# p = 2e-15 on this test).
+POSITIONS = [(3, 3, 3, 2), (3, 15, 4, 0), (2, 19, 6, 0), (2, 26, 10, 0)]
 
 
 @pytest.mark.parametrize(("players", "seed", "moves", "observer"), POSITIONS)

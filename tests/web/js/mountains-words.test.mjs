@@ -28,3 +28,12 @@ test("a placed domino is lifted from either square; the map's penalty and size a
   assert.equal(M.cellWords(v.board.rows[5][0]), "a6, empty");
   assert.equal(M.sources({ ...v, status: "over" }).tiles.size, 0);
 });
+
+test("the placements written out from the dominoes and the open squares are the legal ones", () => {
+  const v = fixture("mountains-late");
+  const written = [...M.sources(v).tiles.values()].flat().map((c) => c.move);
+  assert.deepEqual(written, v.legal_moves.filter((m) => m.includes("=")));
+  assert.deepEqual(M.choiceOf(v, written[0]), M.placements(v, "6:4")[0]);
+  assert.equal(M.choiceOf(v, "give-up").words, "Give up");
+  assert.equal(M.choiceOf(v, "a6=4,b6=6").words, "4 on a6, 6 on b6");
+});

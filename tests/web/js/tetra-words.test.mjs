@@ -48,3 +48,11 @@ test("stuck: the dominoes to show are buttons, with nothing to tap on the table"
   const cell = v.board.cells[0];
   assert.equal(T.cellWords(v, cell).startsWith(`row ${cell.row}, column ${cell.col}: ${cell.number}`), true);
 });
+
+test("a tetromino's cells are read from its move, so the board can show it laid", () => {
+  assert.deepEqual(T.tetrominoCells("J/light@-3,-1 -3,0 -2,-1 -1,-1"), [[-3, -1], [-3, 0], [-2, -1], [-1, -1]]);
+  // A domino, or a move that covers nothing, has no tetromino cells.
+  assert.deepEqual(T.tetrominoCells("0:6@-3,-1>"), []);
+  assert.deepEqual(T.tetrominoCells("skip"), []);
+  assert.deepEqual(T.tetrominoCells(undefined), []);
+});

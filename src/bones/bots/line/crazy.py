@@ -8,19 +8,27 @@ the same position (the same tile on two ends showing the same number) are played
 once. All candidates share each sample and its playout seed, so their
 differences are not drowned in deal noise. It stops at the sample budget or the
 time budget, whichever comes first; with no time budget the choice depends only
-on the seed.
+on the seed. The time budget is wall-clock by default (what a person waits); with
+``clock="cpu"`` it counts the thread's own CPU time (``time.thread_time``), so
+on a loaded machine Crazy thinks as much as on a quiet one (the benchmarks).
 
 With ``infer`` (on by default where it was measured to help: ``infers_by_default``)
 each sampled deal counts by how well it explains the other seats' earlier
 choices (``play_model``): a seat that had a choice and laid a light tile
 probably held no heavier one that fitted.
 
-Options measured and left off by default (issue 15): late in a 2-player hand
-without a spinner (at most ``exact_hidden`` tiles hidden from it), Crazy can
-solve each sampled deal exactly instead of playing it out (``exact``; no
-measurable gain at 10 hidden tiles); in all fives the playouts can look one move
-ahead at the next player's best answer (``reply``; +0.2 points a hand against
-Hard, interval -5.8..+6.0, at 30% more time a move).
+In a 2-player hand without a spinner (at most ``exact_hidden`` tiles hidden
+from it) Crazy can solve each sampled deal exactly instead of playing it out:
+fewer samples, but each valued by perfect play rather than a greedy policy that
+loses control of the ends for an immediate score. On by default where it was
+measured to help (``exact_hidden_by_default``: all fives). A solve that
+searches more than ``exact_nodes`` positions (a deal early in the hand with a
+big boneyard) turns the rest of that move over to playouts, so a move stays
+within its time.
+
+Options measured and left off by default (issue 15): in all fives the playouts
+can look one move ahead at the next player's best answer (``reply``; +0.2 points
+a hand against Hard, interval -5.8..+6.0, at 30% more time a move).
 """
 
 from __future__ import annotations
@@ -28,6 +36,7 @@ from __future__ import annotations
 import itertools
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bones.bots import Estimate, work
@@ -37,14 +46,20 @@ from bones.bots.line.play_model import PlayModel
 from bones.bots.line.search import playout, value
 from bones.line.kernel import Kernel
 from bones.line.moves import LineMove
-from bones.line.rules import PIPS_TO_WINNER, LineRules
+from bones.line.rules import FIVES, PIPS_TO_WINNER, LineRules
 from bones.line.state import LineObservation
 
 DEFAULT_SECONDS = 1.0
 DEFAULT_SAMPLES = 4000
-DEFAULT_EXACT_HIDDEN = 0  # tiles hidden (other hands and boneyard) at or below which sampled deals are solved
+EVERY_DEAL = 1 << 10  # an ``exact_hidden`` above any number of hidden tiles: every sampled deal is solved
 DEFAULT_EXACT_SAMPLES = 200
+# Positions one sampled deal's solve may search (about 0.1 s) before Crazy plays out the rest instead.
+DEFAULT_EXACT_NODES: int | None = 30_000
+EXACT_NODES_PER_SECOND = 300_000  # the solver's pace on one core, for a budget given as work (limit_thinking)
 DEFAULT_REPLY = 0.0  # playouts' look-ahead at the next player's best answer (line_search.playout)
+# What the time budget counts: seconds a person waits, or the thread's own CPU seconds (load-independent).
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.thread_time}
+DEFAULT_CLOCK = "wall"
 NOISE = 97  # a prime, so cycling noise does not line up with turns
 
 
@@ -73,18 +88,29 @@ def estimate_moves(
     seconds: float | None = DEFAULT_SECONDS,
     samples: int = DEFAULT_SAMPLES,
     stats: dict[str, int] | None = None,
-    exact_hidden: int = DEFAULT_EXACT_HIDDEN,
+    exact_hidden: int | None = None,
     exact_samples: int = DEFAULT_EXACT_SAMPLES,
+    exact_nodes: int | None = DEFAULT_EXACT_NODES,
+    exact_work: int | None = None,
     infer: bool | None = None,
     reply: float = DEFAULT_REPLY,
+    clock: str = DEFAULT_CLOCK,
 ) -> list[Estimate]:
     """Every legal move of the seat to move with its expected points and chance to win the hand, best first.
 
-    ``stats``, when given, receives the numbers of samples and playouts made. ``infer`` weighs the
+    ``stats``, when given, receives the numbers of samples and playouts made, of samples solved and of
+    positions the solver searched. ``infer`` weighs the
     sampled deals by the other seats' choices (``play_model``); None: where it was measured to help.
+    ``exact_work``: at most about this many positions solved in all (a budget without a clock).
+    ``clock`` says what ``seconds`` counts: ``"wall"`` or ``"cpu"`` (this thread's CPU time).
     """
+    if clock not in CLOCKS:
+        raise ValueError(f"clock must be one of {sorted(CLOCKS)}, not {clock!r}")
+    now = CLOCKS[clock]
     if infer is None:
         infer = infers_by_default(rules)
+    if exact_hidden is None:
+        exact_hidden = exact_hidden_by_default(rules)
     moves = list(obs.legal_moves)
     public = obs.public
     groups: dict[tuple[int, ...], _Tally] = {}
@@ -97,12 +123,11 @@ def estimate_moves(
     belief = Belief.of(obs)
     model = PlayModel.of(obs) if infer else None
     exact = line_exact.supported(rules) and len(belief.unknown) <= exact_hidden and public.placed > 0
-    if exact:
-        samples = min(samples, exact_samples)
-    started = time.perf_counter()
+    started = now()
     done = 0
+    searched = 0
     while done < samples:
-        if seconds is not None and done and time.perf_counter() - started > seconds:
+        if seconds is not None and done and now() - started > seconds:
             break
         hands, boneyard, drawn = belief.sample_timed(rng)
         weight = model.weight(hands, drawn) if model is not None else 1.0
@@ -111,16 +136,27 @@ def estimate_moves(
             base.hands[other] = mask
         base.boneyard = boneyard
         if exact:
-            solver = line_exact.Solver(rules, base)
-            for tally in tallies:
-                solved = solver.value_after(base, tally.moves[0].kernel_move)
-                tally.value += weight * solved
-                tally.points += weight * solved
-                tally.wins += weight * (solved > 0)
-                tally.weight += weight
-                tally.samples += 1
-            done += 1
-            continue
+            solver = line_exact.Solver(rules, base, exact_nodes)
+            try:
+                solved = [solver.value_after(base, tally.moves[0].kernel_move) for tally in tallies]
+            except line_exact.NodeLimit:
+                searched += solver.nodes
+                # Too big to solve in the budget: this sample and the rest are played out.
+                exact = False
+            else:
+                for tally, points in zip(tallies, solved):
+                    tally.value += weight * points
+                    tally.points += weight * points
+                    tally.wins += weight * (points > 0)
+                    tally.weight += weight
+                    tally.samples += 1
+                done += 1
+                if stats is not None:
+                    stats["solved"] = stats.get("solved", 0) + 1
+                searched += solver.nodes
+                if done >= exact_samples or (exact_work is not None and searched >= exact_work):
+                    break
+                continue
         # The playouts' noise, shared by every candidate of this sample.
         noise = [rng.random() for _ in range(NOISE)]
         for tally in tallies:
@@ -151,6 +187,7 @@ def estimate_moves(
         done += 1
     if stats is not None:
         stats["samples"] = stats.get("samples", 0) + done
+        stats["positions"] = stats.get("positions", 0) + searched
         stats["playouts"] = stats.get("playouts", 0) + done * len(tallies)
     estimates: list[tuple[float, Estimate]] = []
     for tally in tallies:
@@ -176,6 +213,17 @@ def infers_by_default(rules: LineRules) -> bool:
     return rules.players == 2 and rules.scoring == PIPS_TO_WINNER and rules.draws and not rules.spinner
 
 
+def exact_hidden_by_default(rules: LineRules) -> int:
+    """Up to how many hidden tiles Crazy solves its sampled deals exactly: where bench/crazy_regret.py showed it helps.
+
+    2-player all fives, 0.5 CPU seconds a move, 24 deals (175 decisions), every deal solved against
+    playouts: 7.3 points lost to perfect play per decision instead of 11.2 (-3.9, interval -6.7..-1.6).
+    """
+    if line_exact.supported(rules) and rules.scoring == FIVES:
+        return EVERY_DEAL
+    return 0
+
+
 class CrazyLineBot:
     level = "crazy"
 
@@ -185,15 +233,21 @@ class CrazyLineBot:
         self.rules = rules
         self.seconds = seconds
         self.samples = samples
-        self.exact_hidden = DEFAULT_EXACT_HIDDEN
+        self.exact_hidden = exact_hidden_by_default(rules)
         self.exact_samples = DEFAULT_EXACT_SAMPLES
+        self.exact_nodes = DEFAULT_EXACT_NODES
+        self.exact_work: int | None = None
         self.infer = infers_by_default(rules)
         self.reply = DEFAULT_REPLY
+        self.clock = DEFAULT_CLOCK
 
     def limit_thinking(self, seconds: float) -> None:
-        """A fixed number of samples for ``seconds`` and no clock, so a seed replays the same game."""
+        """A fixed amount of work for ``seconds`` (samples, positions solved) and no clock, so a seed replays
+        the same game."""
         self.seconds = None
         self.samples = work(seconds, DEFAULT_SAMPLES)
+        self.exact_work = work(seconds, EXACT_NODES_PER_SECOND)
+        self.exact_nodes = min(DEFAULT_EXACT_NODES or self.exact_work, self.exact_work)
 
     def choose(self, observation: LineObservation, rng: random.Random) -> LineMove:
         moves = observation.legal_moves
@@ -207,8 +261,11 @@ class CrazyLineBot:
             self.samples,
             exact_hidden=self.exact_hidden,
             exact_samples=self.exact_samples,
+            exact_nodes=self.exact_nodes,
+            exact_work=self.exact_work,
             infer=self.infer,
             reply=self.reply,
+            clock=self.clock,
         )[0].move
         assert isinstance(best, LineMove)  # estimates are of the observation's legal moves
         return best

@@ -24,6 +24,11 @@ from bones.tiles import HIGH, LOW, PIPS, pips_of
 
 EXACT, LOWER, UPPER = 0, 1, 2
 INFINITY = 1 << 20
+DOUBLES = tuple(hi == lo for hi, lo in zip(HIGH, LOW))
+
+
+class NodeLimit(Exception):
+    """The search visited more positions than its ``node_limit`` allowed (the answer is unknown)."""
 
 
 def supported(rules: LineRules) -> bool:
@@ -47,7 +52,7 @@ class _Game:
 class Solver:
     """Exact values of the positions of one hand (the boneyard order fixed); keeps its table between calls."""
 
-    def __init__(self, rules: LineRules, kernel: Kernel) -> None:
+    def __init__(self, rules: LineRules, kernel: Kernel, node_limit: int | None = None) -> None:
         if not supported(rules):
             raise ValueError(f"the exact solver plays 2-player lines without a spinner, not {rules.game_id}")
         self.rules = rules
@@ -60,6 +65,9 @@ class Solver:
         )
         self.table: dict[tuple[int, ...], tuple[int, int]] = {}
         self.nodes = 0
+        # Past this many positions searched (over the solver's life) a call raises NodeLimit; the
+        # table keeps only finished results, so the solver stays usable.
+        self.node_limit = node_limit if node_limit is not None else 1 << 62
 
     def move_values(self, kernel: Kernel) -> list[tuple[tuple[int, int, int], int]]:
         """Every legal move of ``kernel`` (its boneyard must be this solver's) with its exact value for the mover."""
@@ -122,6 +130,8 @@ class Solver:
     ) -> int:
         game = self.game
         self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise NodeLimit(f"more than {self.node_limit} positions")
         with_pip = game.with_pip
         fit_left = me & with_pip[left]
         fit_right = me & with_pip[right]
@@ -160,23 +170,30 @@ class Solver:
         alpha_in, beta_in = alpha, beta
         children: list[tuple[int, int, int, int, int, int, int]] = []  # (order, tile, new ends, weights, points)
         same_end = left == right and left_weight == right_weight
+        pips, doubles = PIPS, DOUBLES
         for fit, on_left in ((fit_left, True), (fit_right, False)):
             if not on_left and same_end:
                 break
             end = left if on_left else right
+            # The count of the end left alone, and whether a tile's points must be worked out at all.
+            other = right * right_weight if on_left else left * left_weight
             while fit:
                 bit = fit & -fit
                 fit ^= bit
                 tile = bit.bit_length() - 1
-                double = HIGH[tile] == LOW[tile]
-                far = PIPS[tile] - end
+                double = doubles[tile]
+                far = pips[tile] - end
                 weight = 2 if double else 1
+                points = 0
+                if scoring:
+                    count = far * weight + other
+                    if count and not count % 5:
+                        points = count if scoring == 1 else count // 5
+                order = points * 4 + pips[tile] + (3 if double else 0)
                 if on_left:
-                    new = (far, right, weight, right_weight)
+                    children.append((order, tile, far, right, weight, right_weight, points))
                 else:
-                    new = (left, far, left_weight, weight)
-                points = _score(scoring, new[0] * new[2] + new[1] * new[3]) if scoring else 0
-                children.append((points * 4 + PIPS[tile] + (3 if double else 0), tile, *new, points))
+                    children.append((order, tile, left, far, left_weight, weight, points))
         children.sort(reverse=True)
         best = -INFINITY
         for _, tile, new_left, new_right, new_lw, new_rw, points in children:

@@ -250,7 +250,9 @@ class MountainsState(State):
         verdict = "a perfect game" if score == 0 else "a good game" if won else "not a good game (5 or more)"
         return Outcome(seats if won else (), (score,) * len(seats), f"penalty {score}: {verdict}")
 
-    def _placements(self, tile: Tile) -> list[tuple[int, int, int, int]]:
+    def open_slots(self) -> list[tuple[int, int]]:
+        """The pairs of neighbouring squares (first the lower index) a domino may go on now: any
+        domino, since where one may lie never depends on its numbers."""
         values = self.values
         needs_neighbour = self.rules.variant != "solitaire" and self.placed > 0
         empty = sum(1 << c for c in range(CELLS) if values[c] < 0)
@@ -262,13 +264,20 @@ class MountainsState(State):
                 continue
             if not tileable(empty & ~(1 << c1) & ~(1 << c2)):
                 continue
-            a, b = tile
+            out.append((min(c1, c2), max(c1, c2)))
+        return out
+
+    def _placements(self, tile: Tile) -> list[tuple[int, int, int, int]]:
+        a, b = tile
+        out = []
+        for c1, c2 in self.open_slots():
             out.append((c1, a, c2, b))
             if a != b:
                 out.append((c1, b, c2, a))
         return out
 
-    def _placeable(self) -> list[Tile]:
+    def placeable(self) -> list[Tile]:
+        """The dominoes the player to move may place now (the one passed, in the cooperative game)."""
         if self.rules.variant == "coop":
             return [self.passed] if self.passed is not None else []
         return list(self.hands[0])
@@ -281,7 +290,7 @@ class MountainsState(State):
         if self.stage == "pass":
             out = [PuzzleMove(f"pass {tile_text(t)}") for t in self.hands[self.mover]]
             return tuple(out)
-        for tile in self._placeable():
+        for tile in self.placeable():
             out += [PuzzleMove(place_text(*p)) for p in self._placements(tile)]
         if self.rules.variant == "solitaire":
             out += [PuzzleMove(f"lift {cell_name(a)}") for a, b in enumerate(self.partner) if 0 <= a < b]
@@ -330,7 +339,7 @@ class MountainsState(State):
         c1, c2 = parse_cell(first[:2]), parse_cell(second[:2])
         v1, v2 = int(first[3:]), int(second[3:])
         tile = (min(v1, v2), max(v1, v2))
-        if tile not in self._placeable():
+        if tile not in self.placeable():
             if variant == "coop":
                 raise IllegalMoveError(f"place the domino you were passed, {tile_text(self.passed or tile)}")
             raise IllegalMoveError(f"{tile_text(tile)} is not among your face-up dominoes")
@@ -416,7 +425,7 @@ class MountainsState(State):
         if self.stage == "pass":
             out = [(PuzzleMove(f"pass {tile_text(t)}"), self._best_placement(t)[0][0]) for t in self.hands[self.mover]]
         values = [None if v < 0 else v for v in self.values]
-        for tile in self._placeable() if self.stage != "pass" else ():
+        for tile in self.placeable() if self.stage != "pass" else ():
             for c1, v1, c2, v2 in self._placements(tile):
                 values[c1], values[c2] = v1, v2
                 out.append((PuzzleMove(place_text(c1, v1, c2, v2)), penalty(values)))
@@ -434,7 +443,7 @@ class MountainsState(State):
             hand = self.hands[self.mover]
             best = min(hand, key=lambda t: self._best_placement(t)[0])
             return PuzzleMove(f"pass {tile_text(best)}")
-        options = [self._best_placement(t) for t in self._placeable()]
+        options = [self._best_placement(t) for t in self.placeable()]
         if options:
             return PuzzleMove(place_text(*min(options)[1]))
         return PuzzleMove("done") if self.full else GIVE_UP_MOVE

@@ -1,7 +1,15 @@
 """What one seat sees of Mountains and Valleys, as JSON data for a client
 (``MountainsState.client_view``). The observation's data, plus the map as cells (height, which
-side the domino's other half lies on, empty), the live penalty, and each legal move taken apart:
-a placement as the domino it uses and its two cells, a lift as its cell, passing as the domino."""
+side the domino's other half lies on, empty), the live penalty, and the legal moves taken apart.
+
+Placements are sent in a compact form, ``places``: the dominoes that may be placed and the pairs
+of squares open to them. Any of them may go on any of those pairs, either way round, so the
+moves are exactly ``tiles`` x ``slots`` x the two ways (one for a double), written
+``c1=v1,c2=v2`` with the slot's squares in its order. At the start of the solitaire that is
+1,800 moves: listed one by one with their words they made the first view 220 KB, now the list of
+moves itself is the largest part (the table sends it once, beside the board). The other moves
+(lift, pass, done, give-up) are ``choices`` with their words. The observation's own copy of the
+legal moves is left out for the same reason."""
 
 from __future__ import annotations
 
@@ -9,6 +17,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from bones.puzzles.mountains.puzzle import SIZE, cell_name
+from bones.puzzles.mountains.rules import tile_text
 
 if TYPE_CHECKING:
     from bones.puzzles.mountains.rules import MountainsState
@@ -39,6 +48,7 @@ def choice(text: str) -> dict[str, Any]:
 
 def client_view(state: MountainsState, seat: int) -> dict[str, Any]:
     data = state.observation(seat).to_dict()
+    del data["legal_moves"]  # the table's view sends them; here they would weigh as much again
     rows = []
     for row in range(SIZE):
         line = []
@@ -52,5 +62,10 @@ def client_view(state: MountainsState, seat: int) -> dict[str, Any]:
         rows.append(line)
     data["rows"] = rows
     data["penalty"] = state.penalty
-    data["choices"] = [choice(str(m)) for m in state.legal_moves] if state.to_move == seat else []
+    mine = state.to_move == seat
+    others = [choice(str(m)) for m in state.legal_moves if not _PLACE.match(str(m))] if mine else []
+    slots = state.open_slots() if mine and state.stage == "place" else []
+    tiles = [tile_text(t) for t in state.placeable()] if slots else []
+    data["places"] = {"tiles": tiles, "slots": [[cell_name(a), cell_name(b)] for a, b in slots] if tiles else []}
+    data["choices"] = others
     return data

@@ -12,6 +12,8 @@ import { fit, walk } from "./boards/line-layout.js";
 import { wireDialogs } from "./shell/dialogs.js";
 import { $, wait } from "./shell/dom.js";
 import { showHome, wireHome } from "./shell/home.js";
+import { LIVE, dropLive } from "./shell/live.js";
+import { openInvitation, wireLobby } from "./shell/lobby.js";
 import { api, connectionBack, connectionLost } from "./shell/net.js";
 import { PACE, S } from "./shell/state.js";
 import { staticTile } from "./shell/tiles.js";
@@ -20,6 +22,7 @@ import { wireTable } from "./shell/table.js";
 async function boot() {
   wireHome();
   wireTable();
+  wireLobby();
   wireDialogs(showHome);
   $("brand-tiles").append(staticTile(6, 5, 28, 56), staticTile(3, 3, 28, 56));
   for (;;) {
@@ -31,10 +34,14 @@ async function boot() {
       await wait(connectionLost(e));
     }
   }
-  await showHome();
+  // An invitation link (/?join=ID) opens that table's room; anything else, the menu.
+  const join = new URLSearchParams(location.search).get("join");
+  if (join) await openInvitation(join);
+  else await showHome();
 }
 
 // For the browser tests and the console: the shell's state, and the line fitting to replay a board.
 window.BonesTable = { state: S, pace: PACE };
 window.BonesLayout = { fit, walk };
+window.BonesLive = { live: LIVE, drop: dropLive };
 boot();

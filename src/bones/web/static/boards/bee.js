@@ -1,27 +1,33 @@
-// Bee Donimoes: the layout of dominoes face up, the dice on it, the queen that never moves. Tap a
-// glowing die, then a glowing cell it can land on; each round ends when the dice touch in one group.
+// Bee Donimoes: the layout of dominoes face up, the dice on it, the queen that never moves. Tap (or
+// drag) a glowing die, then a glowing cell it can land on; each round ends when the dice touch in
+// one group. The arrow keys move among the glowing cells, Enter picks, Escape puts the die back.
 import { $, el } from "../shell/dom.js";
 import { half } from "../shell/tiles.js";
 import * as B from "./bee-words.js";
 import { registerBoard } from "./index.js";
-import { pickActions } from "./pick-actions.js";
+import { lowerFirst, movedWords } from "./pick-grid.js";
+import { arrowIn, dragPiece, glideIn, gridWrap, hintBox, justDragged, layoutGrid, pickActions, rove, wireArrows } from "./pick-actions.js";
 
-const P = { picked: null, at: -1 };
+const P = { picked: null, at: -1, focus: null };
+const NAV = ".bee-cell.target";
+const shape = (v) => ({ cols: v.board.rows[0].length, rows: v.board.rows.length, gap: 3, max: 76 });
 
-function cellSize(v) {
-  const board = $("board");
-  const rows = v.board.rows.length, cols = v.board.rows[0].length;
-  return Math.max(20, Math.floor(Math.min((board.clientWidth - 24) / cols, (board.clientHeight - 70) / rows, 76)));
+function choiceWords(v, move) {
+  const c = v.board.choices.find((x) => x.move === move);
+  return c ? c.words : move;
 }
 
 function renderBoard(ctx, v) {
   const board = $("board");
+  const active = document.activeElement;
+  const hadFocus = !!active && board.contains(active);
+  if (hadFocus && active.dataset.cell) P.focus = active.dataset.cell;
   board.setAttribute("aria-label", "The layout of dominoes with the dice on it");
   const glow = new Set(B.options(v, P.picked));
   const hint = ctx.S.hint && ctx.S.hint.best;
   const hinted = hint ? v.board.choices.find((c) => c.move === hint) : null;
   const grid = el("div", "bee");
-  grid.style.setProperty("--cell", `${cellSize(v)}px`);
+  grid.setAttribute("role", "group");
   grid.style.gridTemplateColumns = `repeat(${v.board.rows[0].length}, var(--cell))`;
   for (const row of v.board.rows) {
     for (const cell of row) {
@@ -39,73 +45,106 @@ function renderBoard(ctx, v) {
       b.classList.toggle("picked", P.picked === cell.name);
       b.classList.toggle("wild", cell.wild);
       b.classList.toggle("hinted", !!hinted && (hinted.from === cell.name || hinted.to === cell.name));
-      b.tabIndex = can ? 0 : -1;
+      b.tabIndex = -1;
       if (!can) b.setAttribute("aria-disabled", "true");
       b.setAttribute("aria-label", `${B.cellWords(cell)}${can ? (P.picked ? ": land here" : ": move this die") : ""}`);
-      b.addEventListener("click", () => tap(ctx, cell.name, b));
+      b.addEventListener("click", () => { if (!justDragged()) tap(ctx, cell.name, b); });
+      if (can && !P.picked) b.addEventListener("pointerdown", (ev) => startDrag(ctx, cell.name, b, ev));
       grid.appendChild(b);
     }
   }
+  wireArrows(grid, NAV);
   const giveUp = v.board.choices.find((c) => !c.from);
   const actions = pickActions(ctx, {
     picked: P.picked,
-    back: () => { P.picked = null; ctx.render(); ctx.say(B.turnText(v, null)); },
+    back: () => dropPick(ctx),
     giveUp: B.myTurn(v) ? giveUp : null,
     giveUpLabel: "Give up this round",
     moveClass: "bee-move",
   });
-  const wrap = el("div", "fujisan-wrap");
-  wrap.append(grid, actions);
+  const wrap = gridWrap(grid, [actions, hintBox(ctx, v, (m) => choiceWords(v, m))]);
   board.replaceChildren(wrap);
+  layoutGrid(wrap, shape(v));
+  const keep = rove([...grid.querySelectorAll(NAV)], P.focus, (e) => e.dataset.cell);
+  if (hadFocus && keep) keep.focus();
 }
 
 function tap(ctx, name, e) {
   const v = ctx.S.view;
   if (!v || ctx.S.busy || !B.myTurn(v)) return;
   if (!B.options(v, P.picked).includes(name)) { ctx.sound("nope"); ctx.say(`Not a choice now. ${B.turnText(v, P.picked)}`, true); return; }
-  if (P.picked) { ctx.send(B.moveFor(v, P.picked, name), e); return; }
+  if (P.picked) { P.focus = name; ctx.send(B.moveFor(v, P.picked, name), e); return; }
+  pick(ctx, v, name);
+  document.querySelector(`#board ${NAV}[tabindex="0"]`)?.focus();
+}
+
+function pick(ctx, v, name) {
   P.picked = name;
   P.at = v.move_number;
+  P.focus = null;
   ctx.render();
   ctx.say(B.turnText(v, P.picked));
-  document.querySelector(".bee-cell.target")?.focus();
+}
+
+function dropPick(ctx) {
+  const was = P.picked;
+  P.picked = null;
+  P.focus = was;
+  ctx.render();
+  ctx.say(B.turnText(ctx.S.view, null));
+  document.querySelector(`.bee-cell[data-cell="${was}"]`)?.focus();
+}
+
+function startDrag(ctx, name, cell, ev) {
+  const v = ctx.S.view;
+  if (!v || ctx.S.busy || !B.myTurn(v)) return;
+  dragPiece(ev, cell, {
+    begin: () => pick(ctx, v, name),
+    targets: () => [...document.querySelectorAll(`#board ${NAV}`)],
+    drop: (at) => { P.focus = at.dataset.cell; ctx.send(B.moveFor(v, name, at.dataset.cell), at); },
+    cancel: () => { ctx.say(`Drop the die on a glowing cell, or tap one. ${B.turnText(v, P.picked)}`, true); },
+  });
 }
 
 export const beeBoard = {
-  enter() { P.picked = null; },
-  render(ctx) {
+  drawsHint: true,
+  enter() { P.picked = null; P.focus = null; },
+  render(ctx, opts = {}) {
     const v = ctx.S.view;
     if (P.at !== v.move_number) P.picked = null;
-    renderBoard(ctx, v);
     $("hand").replaceChildren(el("div", "fujisan-mine", v.board.queen ? `Round of queen ${v.board.queen}: ${v.board.round_moves} moves` : "All rounds played"));
+    renderBoard(ctx, v);
+    // The die just moved glides from the cell it left, unless the round ended and the dice were set out again.
+    const step = opts.animate && opts.old && v.last && opts.old.board.choices.find((c) => c.move === v.last.move && c.from);
+    if (step && v.board.queen === opts.old.board.queen) {
+      const at = (name) => document.querySelector(`#board .bee-cell[data-cell="${name}"]`);
+      const die = at(step.to)?.querySelector(".bee-die");
+      if (at(step.from) && die) glideIn(ctx, [die], at(step.from).getBoundingClientRect());
+    }
     $("boneyard").hidden = true;
+    $("hint-panel").hidden = true;
   },
   refit(ctx) {
-    const grid = document.querySelector("#board .bee");
-    const want = `${cellSize(ctx.S.view)}px`;
-    if (!grid || grid.style.getPropertyValue("--cell") === want) return false;
-    grid.style.setProperty("--cell", want);
-    return true;
+    const wrap = document.querySelector("#board .fujisan-wrap");
+    return !!wrap && layoutGrid(wrap, shape(ctx.S.view));
   },
   seatTiles: () => null,
   info: B.infoItems,
   turnText: (ctx, v) => B.turnText(v, P.picked),
-  describe: () => "",
+  describe: (ctx, v, last, old) => (last.seat === v.seat ? movedWords(old, last.move) : ""),
   soundOf: () => "play",
   bubbleOf: () => null,
   showHint(ctx, h) {
-    const c = ctx.S.view.board.choices.find((x) => x.move === h.best);
-    return `Hint: ${c ? c.words.charAt(0).toLowerCase() + c.words.slice(1) : h.best}`;
+    return `Hint: ${lowerFirst(choiceWords(ctx.S.view, h.best))}`;
   },
-  key: () => false,
+  moveWords: (v, move) => choiceWords(v, move),
+  key: (ctx, ev) => arrowIn(ev, () => document.querySelector(`#board ${NAV}[tabindex="0"]`)),
   escape(ctx) {
     if (!P.picked) return false;
-    P.picked = null;
-    ctx.render();
-    ctx.say(B.turnText(ctx.S.view, null));
+    dropPick(ctx);
     return true;
   },
-  focusTarget: () => document.querySelector(".bee-cell.target"),
+  focusTarget: () => document.querySelector(`#board ${NAV}[tabindex="0"]`),
 };
 
 registerBoard("bee", beeBoard);

@@ -1,8 +1,13 @@
 // Bingo's table: the boneyard with the trump tile under it, the trick in the middle, the last trick
 // taken, each player's points towards 70, the hand (the tiles that may be played glow), and the
 // moves that are not a tile (close, take the trump tile or the face-down one) as buttons. A double
-// that may declare honours asks which. Reads only the view (v.board: BingoState.client_view).
+// that may declare honours asks which. A tile is played by a tap, by dragging it to the trick, or
+// by the arrow keys and Enter; a tile played flies to the trick from whoever played it. Reads only
+// the view (v.board: BingoState.client_view).
+import { moveCursor, waitingFocus } from "../shell/cursor.js";
 import { $, el, row } from "../shell/dom.js";
+import { startDrag } from "../shell/drag.js";
+import { flyFrom, seatRect } from "../shell/motion.js";
 import { tileEl } from "../shell/tiles.js";
 import { parseTile, tileWords } from "../shell/words.js";
 import * as B from "./bingo-words.js";
@@ -17,6 +22,7 @@ function face(text, cls = "") {
   if (cls) t.className += ` ${cls}`;
   t.setAttribute("role", "img");
   t.setAttribute("aria-label", tileWords(text));
+  t.dataset.tile = text;
   return t;
 }
 
@@ -90,7 +96,7 @@ function renderBoard(ctx, v) {
   const choices = el("div", "bingo-actions");
   if (K.picked) {
     for (const c of B.choicesByTile(v).byTile.get(K.picked) || []) choices.appendChild(actionButton(ctx, c));
-    const cancel = el("button", "btn", "Back");
+    const cancel = el("button", "btn bingo-back", "Back");
     cancel.type = "button";
     cancel.addEventListener("click", () => dropPick(ctx));
     choices.appendChild(cancel);
@@ -120,7 +126,7 @@ function actionButton(ctx, c) {
   return b;
 }
 
-function renderHand(ctx, v) {
+function renderHand(ctx, v, old) {
   const hand = $("hand");
   const active = document.activeElement;
   const focused = active && hand.contains(active) ? active.dataset.tile : null;
@@ -143,22 +149,52 @@ function renderHand(ctx, v) {
     if (turn) e.classList.add(moves.length ? "fits" : "dim");
     if (K.picked === t) { e.classList.add("picked"); e.setAttribute("aria-pressed", "true"); }
     if (hintTile === t) e.classList.add("hinted");
+    // A tile drawn since the last view drops into the hand.
+    if (old && old.id === v.id && old.board.hand_no === v.board.hand_no && !old.board.hand.includes(t)) e.classList.add("new");
     const state = !turn ? "" : moves.length ? (moves.length > 1 ? ", may declare honours" : ", may be played") : ", may not be played now";
     e.setAttribute("aria-label", `${tileWords(t)}${pointsOf(v, t)}${state}`);
     e.addEventListener("click", () => tap(ctx, t, e));
-    e.addEventListener("keydown", onHandKey);
+    if (turn && moves.length) e.addEventListener("pointerdown", (ev) => dragToTrick(ctx, ev, e, t));
     hand.appendChild(e);
-    if (focused === t) e.focus();
+    if (focused === t && turn && moves.length) e.focus();
   }
 }
 
-function onHandKey(ev) {
-  const tiles = [...document.querySelectorAll(".hand .tile")];
-  const i = tiles.indexOf(ev.currentTarget);
-  if (ev.key === "ArrowRight" || ev.key === "ArrowLeft") {
-    ev.preventDefault();
-    tiles[(i + (ev.key === "ArrowRight" ? 1 : -1) + tiles.length) % tiles.length]?.focus();
+// A tile dragged from the hand and let go over the trick is played there, as by a tap.
+function dragToTrick(ctx, ev, e, tile) {
+  const trick = () => document.querySelector(".bingo-trick");
+  startDrag(ev, e, {
+    targets: () => [trick()].filter(Boolean),
+    onStart: () => trick()?.classList.add("drop"),
+    onDrop: (target) => { target.classList.remove("drop"); tap(ctx, tile, e); },
+    onCancel: () => { trick()?.classList.remove("drop"); ctx.say(`Drop ${tile} on the trick, in the middle`, true); },
+  });
+}
+
+// What the arrow keys move between: the tiles that may be played, then the buttons.
+const choiceEls = () => [...document.querySelectorAll(".hand .tile.fits, .bingo-move, .bingo-back")];
+const firstChoice = () => document.querySelector(".hand .tile.fits") || document.querySelector(".bingo-move");
+
+// The last move, shown: the tile played flies to the trick from whoever played it; a tile taken
+// flies from the boneyard to whoever took it.
+function showMove(ctx, v, old, animate) {
+  const tile = v.last.move.split("+")[0];
+  if (tile.includes(":")) {
+    const e = document.querySelector(`.bingo-trick .tile[data-tile="${tile}"]`);
+    flyFrom(e, animate.fromRect || seatRect(ctx, animate.seat), ctx.anim);
+    return;
   }
+  if (!tile.startsWith("take") || !old) return;
+  const pile = document.querySelector(".bingo-pile")?.getBoundingClientRect();
+  let taken;
+  if (animate.seat === v.seat) {
+    const before = new Set(old.board.hand);
+    taken = [...document.querySelectorAll(".hand .tile")].find((e) => !before.has(e.dataset.tile));
+  } else {
+    const row = document.querySelector(`.seat-panel[data-seat="${animate.seat}"] .backs`);
+    taken = (old.board.trump_tile && row?.querySelector(`.tile[data-tile="${old.board.trump_tile}"]`)) || row?.lastElementChild;
+  }
+  flyFrom(taken, pile, ctx.anim);
 }
 
 function shake(e) { e.classList.remove("shake"); void e.offsetWidth; e.classList.add("shake"); }
@@ -185,7 +221,7 @@ function tap(ctx, tile, e) {
   K.pickedAt = v.move_number;
   ctx.render();
   ctx.say(B.turnText(v, K.picked));
-  document.querySelector(".bingo-move")?.focus();
+  (K.picked ? document.querySelector(".bingo-move") : document.querySelector(`.hand .tile[data-tile="${tile}"]`))?.focus();
 }
 
 function dropPick(ctx) {
@@ -193,7 +229,7 @@ function dropPick(ctx) {
   K.picked = null;
   ctx.render();
   ctx.say(B.turnText(ctx.S.view, null));
-  document.querySelector(`.hand .tile[data-tile="${t}"]`)?.focus();
+  (document.querySelector(`.hand .tile[data-tile="${t}"]`) || firstChoice())?.focus();
 }
 
 function seatTiles(ctx, v, seat, side) {
@@ -231,12 +267,13 @@ function fillSheet(ctx, v, { hands, totals }) {
 
 export const bingoBoard = {
   enter() { K.picked = null; },
-  render(ctx) {
+  render(ctx, opts = {}) {
     const v = ctx.S.view;
     if (K.picked && K.pickedAt !== v.move_number) K.picked = null;
     renderBoard(ctx, v);
-    renderHand(ctx, v);
+    renderHand(ctx, v, opts.old);
     $("boneyard").hidden = true;
+    if (opts.animate && v.last) showMove(ctx, v, opts.old, opts.animate);
   },
   refit: () => false,
   scores: (v) => ({ scores: v.board.sets, target: v.board.target, sides: [0, 1] }),
@@ -253,15 +290,13 @@ export const bingoBoard = {
     const c = v.board.choices.find((x) => x.move === h.best);
     return `Hint: ${c ? c.words.charAt(0).toLowerCase() + c.words.slice(1) : h.best}`;
   },
-  key: () => false,
+  key: (ctx, ev) => moveCursor(ev, choiceEls()),
   escape(ctx) {
     if (!K.picked) return false;
     dropPick(ctx);
     return true;
   },
-  focusTarget(ctx) {
-    return document.querySelector(".hand .tile.fits") || document.querySelector(".bingo-move") || null;
-  },
+  focusTarget: () => firstChoice() || waitingFocus(),
   handTitle: (v) => B.handTitle(v, resultOf(v)),
   fillSheet,
 };

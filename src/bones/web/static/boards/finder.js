@@ -1,7 +1,12 @@
 // Domino Finder's table: the 7x8 layout of dominoes (face down, face up, or taken), the pawns, the
-// treasure to find. The squares the player may step onto glow; a tap (or Enter) flips there.
-// Reads only the view (v.board: FinderState.client_view).
+// treasure to find. The squares the player may step onto glow; a tap, a drag of the pawn or the
+// arrow keys and Enter step there and flip. Each move is shown: the pawn walks, the domino turns
+// over, the dice roll. Reads only the view (v.board: FinderState.client_view).
+import { moveCursor, waitingFocus } from "../shell/cursor.js";
 import { $, el } from "../shell/dom.js";
+import { startDrag } from "../shell/drag.js";
+import { fitCells } from "../shell/fit.js";
+import { flip, flyFrom, seatRect, tumble, walk } from "../shell/motion.js";
 import { half, tileEl } from "../shell/tiles.js";
 import * as F from "./finder-words.js";
 import { registerBoard } from "./index.js";
@@ -16,14 +21,40 @@ function cellSize(v) {
   const gap = board.clientHeight < 300 ? 2 : 6;
   const pad = board.clientHeight < 300 ? 6 : 24;
   board.style.setProperty("--gap", `${gap}px`);
-  const byWidth = (board.clientWidth - pad - (cols / 2) * gap) / cols;
-  const byHeight = (board.clientHeight - pad - rows * gap) / rows;
-  return Math.max(16, Math.floor(Math.min(byWidth, byHeight, 64)));
+  return fitCells({ width: board.clientWidth, height: board.clientHeight, rows, cols, reserveX: pad + (cols / 2) * gap, reserveY: pad + rows * gap, min: 16 });
+}
+
+const canWalk = (v) => F.myTurn(v) && v.legal_moves.length > 0;
+
+// The pawn a drag takes to a glowing square (the player's own, on the board or beside the name).
+function dragPawn(ctx, ev, pawnEl) {
+  startDrag(ev, pawnEl, {
+    targets: () => [...document.querySelectorAll(".finder-square.target")],
+    onDrop: (target) => tap(ctx, target.dataset.square, target),
+    onCancel: () => ctx.say(`Drop your pawn on a glowing square. ${F.turnText(ctx.S.view)}`, true),
+  });
+}
+
+// The last move, shown: the pawn walks from where it stood (or comes in from its player), the
+// domino it stepped on turns over, and the dice roll when the move made them roll.
+function showMove(ctx, v, old, animate) {
+  const seat = animate.seat;
+  const to = v.board.pawns[seat];
+  const square = (name) => document.querySelector(`.finder-square[data-square="${name}"]`);
+  const from = old && old.board.pawns[seat];
+  const pawnEl = to && square(to)?.querySelector(`.finder-pawn[data-seat="${seat}"]`);
+  if (pawnEl && from && square(from)) walk(pawnEl, [square(from).getBoundingClientRect(), square(to).getBoundingClientRect()], ctx.anim);
+  else if (pawnEl) flyFrom(pawnEl, animate.fromRect || seatRect(ctx, seat), ctx.anim);
+  const flipped = square(v.last.move)?.parentElement.querySelector(".tile");
+  flip(flipped, ctx.anim * 0.6, ctx.anim * 0.6);
+  const rolled = old && v.board.history.slice(old.board.history.length).some((e) => e.event === "roll");
+  if (rolled) document.querySelectorAll(".finder-die").forEach((die, i) => tumble(die, ctx.anim * 1.2, ctx.anim * 0.5 + i * 80));
 }
 
 function pawn(v, seat) {
   const p = el("span", "finder-pawn", v.seats[seat].name.charAt(0).toUpperCase());
   p.style.background = COLOURS[seat % COLOURS.length];
+  p.dataset.seat = seat;
   p.setAttribute("aria-hidden", "true");
   return p;
 }
@@ -64,9 +95,15 @@ function renderBoard(ctx, v) {
         s.tabIndex = can ? 0 : -1;
         if (!can) s.setAttribute("aria-disabled", "true");
         s.setAttribute("aria-label", `${F.squareWords(v, square, pawns)}${can ? ": step here and flip" : ""}`);
-        for (const seat of pawns.get(square.name) || []) s.appendChild(pawn(v, seat));
+        for (const seat of pawns.get(square.name) || []) {
+          const p = pawn(v, seat);
+          if (seat === v.seat && canWalk(v)) {
+            p.classList.add("draggable");
+            p.addEventListener("pointerdown", (ev) => dragPawn(ctx, ev, p));
+          }
+          s.appendChild(p);
+        }
         s.addEventListener("click", () => tap(ctx, square.name, s));
-        s.addEventListener("keydown", onKey);
         domino.appendChild(s);
       }
       line.appendChild(domino);
@@ -74,17 +111,8 @@ function renderBoard(ctx, v) {
     grid.appendChild(line);
   }
   board.replaceChildren(grid);
-  if (focused) board.querySelector(`[data-square="${focused}"]`)?.focus();
-}
-
-function onKey(ev) {
-  const all = [...document.querySelectorAll(".finder-square.target")];
-  const i = all.indexOf(ev.currentTarget);
-  if (["ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown"].includes(ev.key) && all.length) {
-    ev.preventDefault();
-    const d = ev.key === "ArrowRight" || ev.key === "ArrowDown" ? 1 : -1;
-    all[(i + d + all.length) % all.length].focus();
-  }
+  // The focus stays where it was while that square is still a choice; else the table moves it on.
+  if (focused) board.querySelector(`.target[data-square="${focused}"]`)?.focus();
 }
 
 function tap(ctx, square, e) {
@@ -121,6 +149,23 @@ function renderMine(ctx, v) {
   hand.style.setProperty("--tw", "30px");
   const b = v.board;
   const line = el("div", "finder-mine");
+  // Not yet on the board: the pawn waits here, to be dragged in from the edge.
+  if (!b.pawns[v.seat]) {
+    const p = pawn(v, v.seat);
+    p.classList.add("finder-waiting");
+    if (canWalk(v)) {
+      p.classList.add("draggable");
+      p.addEventListener("pointerdown", (ev) => dragPawn(ctx, ev, p));
+    }
+    line.appendChild(p);
+  }
+  if (b.last_roll) {
+    const dice = el("span", "finder-dice");
+    dice.setAttribute("role", "img");
+    dice.setAttribute("aria-label", `the last roll: ${b.last_roll.dice.join(" and ")}`);
+    for (const d of b.last_roll.dice) dice.appendChild(el("span", "finder-die", String(d)));
+    line.appendChild(dice);
+  }
   line.appendChild(el("span", "", F.treasureWords(v)));
   if (b.treasure) {
     const [x, y] = b.treasure.split(":").map(Number);
@@ -137,11 +182,12 @@ function renderMine(ctx, v) {
 
 export const finderBoard = {
   enter() {},
-  render(ctx) {
+  render(ctx, opts = {}) {
     const v = ctx.S.view;
     renderBoard(ctx, v);
     renderMine(ctx, v);
     $("boneyard").hidden = true;
+    if (opts.animate && v.last) showMove(ctx, v, opts.old, opts.animate);
   },
   refit(ctx) {
     const grid = document.querySelector("#board .finder");
@@ -161,9 +207,9 @@ export const finderBoard = {
   automatic: () => false,
   showHint(ctx, h) { return `Hint: step onto ${h.best}`; },
   moveWords: (v, move) => `Step onto ${move}`,
-  key: () => false,
+  key: (ctx, ev) => moveCursor(ev, [...document.querySelectorAll(".finder-square.target")]),
   escape: () => false,
-  focusTarget: () => document.querySelector(".finder-square.target"),
+  focusTarget: () => document.querySelector(".finder-square.target") || waitingFocus(),
 };
 
 registerBoard("finder", finderBoard);

@@ -2,12 +2,38 @@
 // the view (v.board is MountainsState.client_view), so node's test runner checks them.
 export const myTurn = (v) => !!v && v.status === "playing" && v.to_move === v.seat;
 
+// A placement written out: the server sends the dominoes that may be placed and the pairs of
+// squares open to them (any domino on any pair, either way round), not the 1,800 moves of an empty map.
+const placement = (tile, [first, second], a, b) => ({
+  move: `${first}=${a},${second}=${b}`,
+  kind: "place",
+  source: tile,
+  cells: [first, second],
+  words: `${a} on ${first}, ${b} on ${second}`,
+});
+
+export function placements(v, tile) {
+  const places = v.board.places || { tiles: [], slots: [] };
+  if (!places.tiles.includes(tile)) return [];
+  const [high, low] = tile.split(":").map(Number);
+  return places.slots.flatMap((slot) => (low === high ? [placement(tile, slot, low, high)] : [placement(tile, slot, low, high), placement(tile, slot, high, low)]));
+}
+
+// Any legal move taken apart (a placement from its text, the others as the server words them).
+export function choiceOf(v, move) {
+  const placed = /^([a-f][1-6])=(\d),([a-f][1-6])=(\d)$/.exec(move || "");
+  if (!placed) return v.board.choices.find((c) => c.move === move) || null;
+  const [a, b] = [Number(placed[2]), Number(placed[4])];
+  return placement(`${Math.max(a, b)}:${Math.min(a, b)}`, [placed[1], placed[3]], a, b);
+}
+
 // Per domino in hand, its moves (placements, or passing it on); and the other moves.
 export function sources(v) {
   const tiles = new Map(), others = [];
   if (!myTurn(v)) return { tiles, others };
+  for (const tile of (v.board.places || { tiles: [] }).tiles) tiles.set(tile, placements(v, tile));
   for (const c of v.board.choices) {
-    if (c.kind === "place" || c.kind === "pass") tiles.set(c.source, [...(tiles.get(c.source) || []), c]);
+    if (c.kind === "pass") tiles.set(c.source, [...(tiles.get(c.source) || []), c]);
     else if (c.kind !== "lift") others.push(c);
   }
   return { tiles, others };
@@ -16,7 +42,7 @@ export function sources(v) {
 // The placements of ``tile`` that cover every tapped cell: the cells still glowing, the move once
 // one is left, and the ones to ask in words when they lie on the same cells (the other way round).
 export function narrow(v, tile, tapped = []) {
-  const all = (sources(v).tiles.get(tile) || []).filter((c) => c.kind === "place");
+  const all = myTurn(v) ? placements(v, tile) : [];
   const left = all.filter((c) => tapped.every((cell) => c.cells.includes(cell)));
   const glow = new Set(left.flatMap((c) => c.cells).filter((cell) => !tapped.includes(cell)));
   return { glow, move: left.length === 1 ? left[0].move : null, ask: left.length > 1 && !glow.size ? left : [] };
@@ -42,4 +68,10 @@ export function cellWords(cell) {
 export function infoItems(v) {
   const placed = v.board.rows.flat().filter((c) => c.height !== null).length / 2;
   return [["Penalty (lower is better)", v.board.penalty], ["Placed", placed]];
+}
+
+// The squares covered in `now` that were empty in `before` (a partner's placements between views).
+export function covered(before, now) {
+  const was = new Map(before.board.rows.flat().map((c) => [c.name, c.height]));
+  return now.board.rows.flat().filter((c) => c.height !== null && was.get(c.name) === null).map((c) => c.name);
 }

@@ -1,7 +1,13 @@
 // Domino Runners' board: the double-six set face up as a 7x8 grid, the two runners and the checkers
 // on it. A move is made a step at a time: tap where the runner turns (a checker drops there), then
-// where it stops, then, if the checker may jump, a jump or stop. Reads only the view.
+// where it stops, then, if the checker may jump, a jump or stop; by taps, by dragging the runner
+// (to the corner, then on to the end) or by the arrow keys. Each move is shown: the runner walks its
+// V, the checker drops (and jumps). Reads only the view.
+import { moveCursor, waitingFocus } from "../shell/cursor.js";
 import { $, el } from "../shell/dom.js";
+import { startDrag } from "../shell/drag.js";
+import { fitCells } from "../shell/fit.js";
+import { flyFrom, pop, seatRect, walk } from "../shell/motion.js";
 import { half } from "../shell/tiles.js";
 import { registerBoard } from "./index.js";
 import * as R from "./runners-words.js";
@@ -11,10 +17,27 @@ const P = { pick: {}, at: -1 };
 // The cells as large as the board allows, leaving a row below for the buttons (swap, the jumps).
 function cellSize(v) {
   const board = $("board");
-  const gap = board.clientHeight < 300 ? 1 : 3;
+  const gap = board.clientHeight < 340 ? 2 : 3;
   board.style.setProperty("--gap", `${gap}px`);
-  const pad = (board.clientHeight < 300 ? 6 : 20) + (R.options(v, P.pick).buttons.length || P.pick.corner ? 44 : 0);
-  return Math.max(18, Math.floor(Math.min((board.clientWidth - 12 - 8 * gap) / 8, (board.clientHeight - pad - 7 * gap) / 7, 64)));
+  const buttons = R.options(v, P.pick).buttons.length || P.pick.corner ? 44 : 0;
+  return fitCells({ width: board.clientWidth, height: board.clientHeight, rows: 7, cols: 8, gap, reserveX: 12, reserveY: 12 + buttons, min: 18 });
+}
+
+// The piece a drag takes: the player's runner, or, once the corner is chosen, the corner it goes to
+// next (placing: the runner beside the player's name).
+function dragSource(v, cell) {
+  if (!R.myTurn(v) || !R.options(v, P.pick).cells.length) return false;
+  if (v.board.choices.some((c) => c.kind === "place")) return false;
+  if (P.pick.corner) return cell.name === P.pick.corner;
+  return !!cell.piece && cell.piece.kind === "runner" && cell.piece.seat === v.seat;
+}
+
+function dragFrom(ctx, ev, e) {
+  startDrag(ev, e, {
+    targets: () => [...document.querySelectorAll(".runners-cell.target")],
+    onDrop: (target) => tap(ctx, target.dataset.cell, target),
+    onCancel: () => ctx.say(`Drop it on a glowing cell. ${R.turnText(ctx.S.view, P.pick)}`, true),
+  });
 }
 
 function renderBoard(ctx, v) {
@@ -48,7 +71,10 @@ function renderBoard(ctx, v) {
         b.appendChild(p);
       }
       b.addEventListener("click", () => tap(ctx, cell.name, b));
-      b.addEventListener("keydown", onKey);
+      if (dragSource(v, cell)) {
+        b.classList.add("draggable");
+        b.addEventListener("pointerdown", (ev) => dragFrom(ctx, ev, b));
+      }
       grid.appendChild(b);
     }
   }
@@ -69,16 +95,34 @@ function renderBoard(ctx, v) {
   const wrap = el("div", "runners-wrap");
   wrap.append(grid, buttons);
   board.replaceChildren(wrap);
-  if (focused) board.querySelector(`[data-cell="${focused}"]`)?.focus();
+  // The focus stays where it was while that cell is still a choice; else the table moves it on.
+  if (focused) board.querySelector(`.target[data-cell="${focused}"]`)?.focus();
 }
 
-function onKey(ev) {
-  const all = [...document.querySelectorAll(".runners-cell.target")];
-  const i = all.indexOf(ev.currentTarget);
-  if (["ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown"].includes(ev.key) && all.length) {
-    ev.preventDefault();
-    const d = ev.key === "ArrowRight" || ev.key === "ArrowDown" ? 1 : -1;
-    all[(i + d + all.length) % all.length].focus();
+// What the arrow keys move between: the glowing cells, then the buttons.
+const choiceEls = () => [...document.querySelectorAll(".runners-cell.target, .runners-move, .runners-back")];
+const firstChoice = () => document.querySelector(".runners-cell.target") || document.querySelector(".runners-move");
+
+// The last move, shown: the runner walks from where it stood to the corner and on to the end, the
+// checker drops at the corner and walks its jumps; a runner placed comes from its player.
+function showMove(ctx, v, animate) {
+  const p = v.board.last_path;
+  if (!p || !v.last || p.move !== v.last.move) return;
+  const cellEl = (name) => document.querySelector(`.runners-cell[data-cell="${name}"]`);
+  const pieceAt = (name) => cellEl(name)?.querySelector(".runners-piece");
+  const rect = (name) => cellEl(name)?.getBoundingClientRect();
+  if (p.kind === "place") {
+    flyFrom(pieceAt(p.cell), animate.fromRect || seatRect(ctx, animate.seat), ctx.anim);
+    return;
+  }
+  if (p.kind !== "run") return;
+  const legs = [p.start, p.corner, p.end].map(rect);
+  if (legs.every(Boolean)) walk(pieceAt(p.end), legs, ctx.anim * 1.4);
+  if (p.jumps.length) {
+    const hops = [p.corner, ...p.jumps].map(rect);
+    if (hops.every(Boolean)) walk(pieceAt(p.jumps[p.jumps.length - 1]), hops, ctx.anim, ctx.anim * 0.7);
+  } else {
+    pop(pieceAt(p.corner), ctx.anim * 0.6, ctx.anim * 0.5);
   }
 }
 
@@ -95,13 +139,14 @@ function tap(ctx, cell, e) {
   if (next.move) { ctx.send(next.move, e); return; }
   ctx.render();
   ctx.say(R.turnText(v, P.pick));
-  (document.querySelector(".runners-cell.target") || document.querySelector(".runners-move"))?.focus();
+  firstChoice()?.focus();
 }
 
 function dropPick(ctx) {
   P.pick = P.pick.end ? { corner: P.pick.corner } : {};
   ctx.render();
   ctx.say(R.turnText(ctx.S.view, P.pick));
+  firstChoice()?.focus();
 }
 
 function seatTiles(ctx, v, seat) {
@@ -116,8 +161,11 @@ function seatTiles(ctx, v, seat) {
 function renderMine(ctx, v) {
   const hand = $("hand");
   const s = v.board.seats[v.seat];
-  const chip = el("span", `runners-piece checker ${s.colour}`);
+  const placing = R.myTurn(v) && v.board.choices.some((c) => c.kind === "place");
+  // Placing, the runner beside the words may be dragged onto a glowing cell.
+  const chip = el("span", `runners-piece ${placing ? "runner draggable" : "checker"} ${s.colour}`);
   chip.setAttribute("aria-hidden", "true");
+  if (placing) chip.addEventListener("pointerdown", (ev) => dragFrom(ctx, ev, chip));
   const line = el("div", "runners-mine");
   line.append(chip, el("span", "", `You play ${s.colour}: ${s.in_hand} checkers to place, ${s.points} points (${s.captured} captured)`));
   hand.replaceChildren(line);
@@ -125,12 +173,13 @@ function renderMine(ctx, v) {
 
 export const runnersBoard = {
   enter() { P.pick = {}; },
-  render(ctx) {
+  render(ctx, opts = {}) {
     const v = ctx.S.view;
     if (P.at !== v.move_number) P.pick = {};
     renderBoard(ctx, v);
     renderMine(ctx, v);
     $("boneyard").hidden = true;
+    if (opts.animate) showMove(ctx, v, opts.animate);
   },
   refit(ctx) {
     const grid = document.querySelector("#board .runners");
@@ -152,13 +201,13 @@ export const runnersBoard = {
   },
   // Moves in the notation's order (start, corner, end, jumps), short enough for the hint's table.
   moveWords: (v, move) => move.replace(/-/g, "–").replace(/x/g, " ×"),
-  key: () => false,
+  key: (ctx, ev) => moveCursor(ev, choiceEls()),
   escape(ctx) {
     if (!P.pick.corner) return false;
     dropPick(ctx);
     return true;
   },
-  focusTarget: () => document.querySelector(".runners-cell.target") || document.querySelector(".runners-move"),
+  focusTarget: () => firstChoice() || waitingFocus(),
 };
 
 registerBoard("runners", runnersBoard);

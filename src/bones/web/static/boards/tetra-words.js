@@ -63,3 +63,10 @@ export function cellWords(v, cell) {
   if (cell.cover) text += `, under ${cell.cover.seat === v.seat ? "your" : `${seatName(v, cell.cover.seat)}'s`} ${cell.cover.piece} (${cell.cover.colour})`;
   return text;
 }
+
+// The cells a move covers, from its notation: a tetromino's four (``J/light@0,1 1,1 1,2 1,3``),
+// else none (a domino's cells are the view's last_cells).
+export function tetrominoCells(move) {
+  const m = /^[A-Z]\/\w+@(.+)$/.exec(move || "");
+  return m ? m[1].trim().split(/\s+/).map((cell) => cell.split(",").map(Number)) : [];
+}

@@ -1,7 +1,13 @@
 // Tetradominoes' table: the dominoes played as a grid of numbers, the tetrominoes laid on them, the
 // hand, the pool of pieces. A move is chosen by what it uses (a domino in hand, a piece of the pool)
 // and then the cells it covers: the cells that could still be covered glow until one move is left.
+// By taps, by dragging the domino or the piece onto the grid, or by the arrow keys and Enter. A
+// domino played flies in from its player, a tetromino laid pops up on its cells.
+import { moveCursor, waitingFocus } from "../shell/cursor.js";
 import { $, el } from "../shell/dom.js";
+import { startDrag } from "../shell/drag.js";
+import { fitCells } from "../shell/fit.js";
+import { flyFrom, pop, seatRect } from "../shell/motion.js";
 import { half, tileEl } from "../shell/tiles.js";
 import { parseTile, tileWords } from "../shell/words.js";
 import { registerBoard } from "./index.js";
@@ -14,10 +20,41 @@ function box(v) {
   return { rows: b.bottom - b.top + 1, cols: b.right - b.left + 1, top: b.top, left: b.left };
 }
 
+// The grid as large as the board allows, with the row of buttons (pieces, other moves) below it.
 function cellSize(v) {
   const board = $("board");
   const { rows, cols } = box(v);
-  return Math.max(14, Math.floor(Math.min((board.clientWidth - 16) / cols, (board.clientHeight - 16) / rows, 48)));
+  const buttons = document.querySelector("#board .tetra-actions");
+  const below = buttons && buttons.childElementCount ? buttons.offsetHeight + 8 : 0;
+  return fitCells({ width: board.clientWidth, height: board.clientHeight, rows, cols, reserveX: 16, reserveY: 16 + below, min: 14, max: 48 });
+}
+
+// A domino in hand or a piece of the pool dragged onto the grid: picked up as by a tap (the cells it
+// may cover glow), then dropped as a tap on the cell under it.
+function dragSource(ctx, ev, e, source) {
+  startDrag(ev, e, {
+    targets: () => [...document.querySelectorAll(".tetra-cell.target")],
+    onStart: () => { if (P.source !== source) choose(ctx, source); },
+    onDrop: (target) => tap(ctx, target.dataset.cell.split(",").map(Number)),
+    onCancel: () => ctx.say(`Drop it on a glowing cell. ${T.turnText(ctx.S.view, P)}`, true),
+  });
+}
+
+// What the arrow keys move between: the glowing cells, the pieces and buttons, the playable dominoes.
+const choiceEls = () => [...document.querySelectorAll(".tetra-cell.target, .tetra-piece, .tetra-move, .tetra-back, .hand .tile.fits")];
+const firstChoice = () => document.querySelector(".tetra-cell.target") || document.querySelector(".hand .tile.fits") || document.querySelector(".tetra-piece, .tetra-move");
+
+// The last move, shown: a domino flies in from its player, a tetromino pops up on its cells.
+function showMove(ctx, v, animate) {
+  const cellEl = ([r, c]) => document.querySelector(`.tetra-cell[data-cell="${r},${c}"]`);
+  const laid = T.tetrominoCells(v.last.move);
+  if (laid.length) {
+    laid.forEach((cell, i) => pop(cellEl(cell)?.querySelector(".tetra-cover"), ctx.anim * 0.7, i * ctx.anim * 0.12));
+    return;
+  }
+  if (v.last.move !== v.board.last) return;
+  const from = animate.fromRect || seatRect(ctx, animate.seat);
+  for (const cell of v.board.last_cells) flyFrom(cellEl(cell), from, ctx.anim);
 }
 
 function renderBoard(ctx, v) {
@@ -66,6 +103,7 @@ function renderBoard(ctx, v) {
     btn.dataset.source = source;
     btn.setAttribute("aria-label", `the ${source.split("/")[0]} piece, ${source.split("/")[1]} side up`);
     btn.addEventListener("click", () => pick(ctx, source));
+    btn.addEventListener("pointerdown", (ev) => dragSource(ctx, ev, btn, source));
     actions.appendChild(btn);
   }
   for (const c of [...ask, ...(P.source ? [] : others)]) {
@@ -86,14 +124,19 @@ function renderBoard(ctx, v) {
   board.replaceChildren(wrap);
 }
 
-function pick(ctx, source) {
+function choose(ctx, source) {
   const v = ctx.S.view;
-  P.source = P.source === source ? null : source;
+  P.source = source;
   P.tapped = [];
   P.at = v.move_number;
   ctx.render();
   ctx.say(T.turnText(v, P));
-  document.querySelector(".tetra-cell.target")?.focus();
+}
+
+function pick(ctx, source) {
+  if (P.source === source) { dropPick(ctx); return; }
+  choose(ctx, source);
+  firstChoice()?.focus();
 }
 
 function tap(ctx, cell) {
@@ -101,21 +144,27 @@ function tap(ctx, cell) {
   if (!v || ctx.S.busy || !P.source) return;
   P.tapped = [...P.tapped, cell];
   const n = T.narrow(v, P.source, P.tapped);
-  if (n.move) { ctx.send(n.move); return; }
+  if (n.move) { ctx.send(n.move, document.querySelector(`.tetra-cell[data-cell="${T.key(cell)}"]`)); return; }
   ctx.render();
   ctx.say(n.ask.length ? "Which way round? Choose below" : T.turnText(v, P));
+  (document.querySelector(".tetra-cell.target") || document.querySelector(".tetra-move"))?.focus();
 }
 
 function dropPick(ctx) {
+  const source = P.source;
   P.source = null;
   P.tapped = [];
   ctx.render();
   ctx.say(T.turnText(ctx.S.view, P));
+  (document.querySelector(`.hand .tile[data-tile="${source}"], .tetra-piece[data-source="${source}"]`) || firstChoice())?.focus();
 }
 
-function renderHand(ctx, v) {
+function renderHand(ctx, v, old) {
   const hand = $("hand");
   const b = v.board;
+  // A domino drawn since the last view drops into the hand.
+  const held = (o) => [...o.board.hidden, ...(o.board.revealed[o.seat] || [])];
+  const before = old && old.id === v.id && old.board.game_no === b.game_no ? new Set(held(old)) : null;
   const { tiles } = T.sources(v);
   const shown = new Set(b.revealed[v.seat] || []);
   const mine = [...b.hidden, ...(b.revealed[v.seat] || [])].sort();
@@ -129,11 +178,13 @@ function renderHand(ctx, v) {
     if (T.myTurn(v)) e.classList.add(can ? "fits" : "dim");
     if (P.source === t) e.classList.add("picked");
     if (shown.has(t)) e.classList.add("shown");
+    if (before && !before.has(t)) e.classList.add("new");
     e.setAttribute("aria-label", `${tileWords(t)}${shown.has(t) ? ", shown to all" : ""}${can ? ", may be played" : ""}`);
     e.addEventListener("click", () => {
       if (!can) { ctx.sound("nope"); ctx.say(T.myTurn(v) ? `${t} fits nowhere now` : `Wait: it is ${v.seats[v.to_move].name}'s turn`, true); return; }
       pick(ctx, t);
     });
+    if (can) e.addEventListener("pointerdown", (ev) => dragSource(ctx, ev, e, t));
     hand.appendChild(e);
   }
 }
@@ -162,12 +213,15 @@ function seatTiles(ctx, v, seat, side) {
 
 export const tetraBoard = {
   enter() { P.source = null; P.tapped = []; },
-  render(ctx) {
+  render(ctx, opts = {}) {
     const v = ctx.S.view;
     if (P.at !== v.move_number) { P.source = null; P.tapped = []; }
     renderBoard(ctx, v);
-    renderHand(ctx, v);
+    renderHand(ctx, v, opts.old);
     $("boneyard").hidden = true;
+    // The grid's size depends on the row of buttons under it, known once drawn.
+    tetraBoard.refit(ctx);
+    if (opts.animate && v.last) showMove(ctx, v, opts.animate);
   },
   refit(ctx) {
     const grid = document.querySelector("#board .tetra");
@@ -187,13 +241,13 @@ export const tetraBoard = {
     const c = ctx.S.view.board.choices.find((x) => x.move === h.best);
     return `Hint: ${c ? c.words.charAt(0).toLowerCase() + c.words.slice(1) : h.best}`;
   },
-  key: () => false,
+  key: (ctx, ev) => moveCursor(ev, choiceEls()),
   escape(ctx) {
     if (!P.source) return false;
     dropPick(ctx);
     return true;
   },
-  focusTarget: () => document.querySelector(".tetra-cell.target") || document.querySelector(".hand .tile.fits") || document.querySelector(".tetra-move"),
+  focusTarget: () => firstChoice() || waitingFocus(),
 };
 
 registerBoard("tetradominoes", tetraBoard);

@@ -15,3 +15,10 @@ export function hintTable(hint, wordsOf) {
   ]);
   return { head, rows };
 }
+
+// The hint in little room (beside a puzzle's grid, on a phone): the best `limit` moves of the
+// table, and how many more there are.
+export function shortHint(hint, wordsOf, limit = 3) {
+  const { head, rows } = hintTable(hint, wordsOf);
+  return { head, rows: rows.slice(0, limit), more: Math.max(0, rows.length - limit) };
+}

@@ -71,6 +71,8 @@ export function enterTable(v) {
   }
   S.token = v.token || S.token;
   S.board = board;
+  // The board's kind, for the style sheet's arrangement of each board at each size.
+  $("table").dataset.board = entry.board;
   S.view = null;
   v = adapt(v);
   S.hint = null;
@@ -114,13 +116,25 @@ export function applyView(raw, opts = {}) {
     sound(kind);
     if (v.last.points > 0) setTimeout(() => sound("score"), 140);
     S.lastShown = performance.now();
-    render({ animate: kind === "play" ? { seat: v.last.seat, fromRect: opts.fromRect } : null, old });
+    // What the move looked like, for the board to show it: who made it, the element it left from.
+    render({ animate: { seat: v.last.seat, fromRect: opts.fromRect, kind }, old });
     seatBubble(v, v.last);
   } else {
     render({ old });
   }
   tell();
   refitBoard();
+  refocus();
+}
+
+// A keyboard player's focus was on what the move took away (or on the board while the others
+// played): it goes where the board says the next choice is.
+function refocus() {
+  if (!FOCUS.byKeyboard || openOverlay() || !S.board.focusTarget) return;
+  const a = document.activeElement;
+  if (a && a !== document.body && a !== $("board") && a.isConnected && a.getClientRects().length) return;
+  const target = S.board.focusTarget(ctx);
+  if (target && target !== a) target.focus({ preventScroll: true });
 }
 
 // A new hand size or a longer status line changes the board's room: the board is drawn again,
@@ -329,15 +343,19 @@ async function tick() {
   if (v.status === "abandoned") { showGone(); return; }
   if (v.status === "sheet") {
     // Each hand's sheet is shown once (it stays the same view until NEXT HAND).
-    const sheetKey = `${v.id}:${v.sheet && v.sheet.number !== undefined ? v.sheet.number : v.move_number}`;
+    const keyOf = (w) => `${w.id}:${w.sheet && w.sheet.number !== undefined ? w.sheet.number : w.move_number}`;
+    const sheetKey = keyOf(v);
     if (S.sheetShownFor !== sheetKey) {
       S.sheetShownFor = sheetKey;
       const delay = Math.max(0, PACE * 1.2 - (performance.now() - S.lastShown));
-      setTimeout(() => { if (S.view === v) showSheet(v); }, delay);
+      // At a live table the same sheet may come again meanwhile (another person closed theirs): still this sheet.
+      setTimeout(() => { if (S.view && S.view.status === "sheet" && keyOf(S.view) === sheetKey) showSheet(S.view); }, delay);
     }
     return;
   }
   if (v.status === "over") { showResults(v); return; }
+  // A table of several people: what the others and the computers do comes over its socket (live.js).
+  if (S.live && S.live.holds(v)) return;
   const seat = v.to_move;
   if (seat === v.seat) {
     // A move that needs no choice (a pass): the server makes it, the top line says it.

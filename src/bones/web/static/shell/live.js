@@ -1,0 +1,214 @@
+// A table played by several people: its WebSocket (/api/live/ID) pushes every change as it happens, so the page
+// never polls. The server plays the computers at its own pace; the page shows each view it is sent, one after the
+// other and no faster than a tile flies. After a drop the page connects again, waiting longer each time (as net.js),
+// and says the last move number it heard of: the server sends what was missed. Before the host starts, the same
+// socket tells the room (lobby.js) of people taking seats, and then brings the first view of the match.
+// Moves and NEXT HAND still go out as the table's requests (table.js); only what the others do comes in here.
+import { $, el } from "./dom.js";
+import { api, backoff, connectionBack } from "./net.js";
+import { ANIM, S } from "./state.js";
+import { applyView, enterTable, schedule } from "./table.js";
+
+export const LIVE = {
+  id: null,
+  token: null,
+  socket: null,
+  room: false, // waiting for the start: the first view of the match takes the page to the table
+  onLobby: null,
+  driven: null, // true: the server plays the computers here (a lobby's table); false: the page does (an invited seat)
+  seen: null, // the last move number heard of, sent again after a drop
+  drops: 0,
+  reconnects: 0,
+  retry: 0,
+  queue: [],
+  shownAt: 0,
+  pump: 0,
+  // Whether the table loop should leave this view to the socket (nothing to step, nobody to poll).
+  holds(v) {
+    if (!v || v.id !== LIVE.id) {
+      leaveLive();
+      return false;
+    }
+    return LIVE.driven !== false;
+  },
+};
+
+const people = (v) => v.seats.filter((s) => s.kind === "human").length;
+
+export function joinLive(id, token, { room = false, onLobby = null } = {}) {
+  if (LIVE.id === id && LIVE.token === token && (LIVE.socket || LIVE.retry)) {
+    if (onLobby) LIVE.onLobby = onLobby;
+    LIVE.room = LIVE.room || room;
+    return;
+  }
+  leaveLive();
+  Object.assign(LIVE, { id, token, room, onLobby, driven: room ? true : null, seen: null, drops: 0, queue: [] });
+  S.live = LIVE;
+  open();
+}
+
+export function leaveLive() {
+  const socket = LIVE.socket;
+  clearTimeout(LIVE.retry);
+  clearTimeout(LIVE.pump);
+  Object.assign(LIVE, { id: null, token: null, socket: null, room: false, onLobby: null, retry: 0, queue: [] });
+  if (S.live === LIVE) S.live = null;
+  if (socket) socket.close(1000);
+  note();
+}
+
+// A table entered from CONTINUE or the room: one with several people gets its socket.
+export function enteredTable(v) {
+  if (!v || (people(v) < 2 && LIVE.id !== v.id)) {
+    if (LIVE.id) leaveLive();
+    return;
+  }
+  if (LIVE.id === v.id) return;
+  joinLive(v.id, S.token);
+  if (v.move_number !== undefined) LIVE.seen = v.move_number;
+  // A lobby's table is played on by the server; a seat taken by invitation to a plain match is not.
+  api("GET", `/api/lobby/${encodeURIComponent(v.id)}`)
+    .then(() => true, () => false)
+    .then((driven) => {
+      if (LIVE.id !== v.id) return;
+      LIVE.driven = driven;
+      schedule();
+    });
+}
+
+function open() {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const socket = new WebSocket(`${scheme}//${location.host}/api/live/${encodeURIComponent(LIVE.id)}`);
+  LIVE.socket = socket;
+  LIVE.retry = 0;
+  socket.addEventListener("open", () => {
+    socket.send(JSON.stringify({ type: "hello", token: LIVE.token, since: LIVE.seen }));
+  });
+  socket.addEventListener("message", (event) => {
+    if (socket !== LIVE.socket) return;
+    let message;
+    try { message = JSON.parse(event.data); } catch (_) { return; }
+    heard(message);
+  });
+  socket.addEventListener("close", (event) => {
+    if (socket !== LIVE.socket) return; // closed on purpose
+    LIVE.socket = null;
+    if (event.code === 4403 || event.code === 4400) return; // refused: said already
+    dropped();
+  });
+}
+
+function dropped() {
+  LIVE.drops += 1;
+  const delay = backoff(LIVE.drops);
+  const banner = $("net");
+  banner.textContent = `Connection to the table lost, reconnecting in ${Math.ceil(delay / 1000)} s…`;
+  banner.hidden = false;
+  LIVE.retry = setTimeout(open, delay);
+}
+
+// The network is back (the browser says so): no need to wait out the delay.
+window.addEventListener("online", () => {
+  if (LIVE.id && !LIVE.socket && LIVE.retry) {
+    clearTimeout(LIVE.retry);
+    open();
+  }
+});
+
+function heard(message) {
+  if (LIVE.drops) {
+    LIVE.drops = 0;
+    LIVE.reconnects += 1;
+    $("net").hidden = true;
+    connectionBack();
+  }
+  if (message.type === "lobby") {
+    if (LIVE.onLobby) LIVE.onLobby(message.lobby, message.seat);
+    return;
+  }
+  if (message.type === "error" && message.ref === undefined) {
+    // The seat is not this player's (or the table is gone): nothing to wait for.
+    const socket = LIVE.socket;
+    LIVE.socket = null;
+    if (socket) socket.close(1000);
+    $("net").textContent = message.detail || "This table refused the connection.";
+    $("net").hidden = false;
+    return;
+  }
+  if (message.type !== "moved" && message.type !== "view") return;
+  const number = message.view ? message.view.move_number : message.move_number;
+  LIVE.seen = LIVE.seen === null ? number : Math.max(LIVE.seen, number);
+  if (!message.view) return; // a move inside a burst: its view comes with the burst's last
+  LIVE.queue.push({ view: message.view, kind: message.type });
+  pump();
+}
+
+// One view at a time, no faster than a tile flies in, and never while the table waits for its own request.
+function pump() {
+  clearTimeout(LIVE.pump);
+  if (!LIVE.queue.length) return;
+  const wait = S.busy ? 40 : LIVE.shownAt + ANIM - performance.now();
+  if (wait > 0) {
+    LIVE.pump = setTimeout(pump, wait);
+    return;
+  }
+  const { view, kind } = LIVE.queue.shift();
+  show(view, kind);
+  if (LIVE.queue.length) LIVE.pump = setTimeout(pump, ANIM);
+}
+
+function show(view, kind) {
+  if (view.id !== LIVE.id) return;
+  LIVE.shownAt = performance.now();
+  const here = S.view && S.view.id === view.id && !$("table").hidden;
+  if (!here) {
+    if (!LIVE.room) return; // the player went elsewhere meanwhile
+    LIVE.room = false;
+    LIVE.driven = true;
+    for (const id of ["lobby", "room"]) $(id).hidden = true;
+    enterTable({ ...view, token: LIVE.token });
+    note();
+    return;
+  }
+  const now = S.view;
+  if (view.move_number < now.move_number) return; // older than the table's own answer
+  // The move this page made comes back too; shown already from the request's answer.
+  if (kind === "moved" && view.move_number === now.move_number && view.status === now.status) return;
+  // A sheet closed here never opens again at the same move: that view was made before this page closed it.
+  if (view.move_number === now.move_number && view.status === "sheet" && now.status !== "sheet") return;
+  applyView(view);
+  note();
+  schedule();
+}
+
+// A chip beside the score: who is away, played by a computer until they are back.
+function note() {
+  let chip = $("live-note");
+  const v = S.view;
+  const away = LIVE.id && v && v.id === LIVE.id ? v.seats.filter((s, i) => s.away && i !== v.seat) : [];
+  if (!away.length) {
+    if (chip) chip.hidden = true;
+    return;
+  }
+  if (!chip) {
+    chip = el("span", "chip live-note");
+    chip.id = "live-note";
+    chip.setAttribute("role", "status");
+    document.querySelector("#table .chips").appendChild(chip);
+  }
+  const names = away.map((s) => s.name).join(", ");
+  chip.textContent = `${names} away · a computer plays`;
+  chip.title = `${names} ${away.length > 1 ? "are" : "is"} away: a computer plays for them until they are back.`;
+  chip.hidden = false;
+}
+
+// For the tests and the console: drop the socket as a network failure would.
+export function dropLive() {
+  if (LIVE.socket) LIVE.socket.close(4000, "dropped");
+}
+
+// Leaving the table for the menu lets the seat go (after the host's timeout a computer plays it): the socket closes.
+new MutationObserver(() => {
+  if (!$("home").hidden && LIVE.id) leaveLive();
+  if (!$("table").hidden && S.view && !LIVE.room) enteredTable(S.view);
+}).observe(document.getElementById("app"), { subtree: true, attributes: true, attributeFilter: ["hidden"] });

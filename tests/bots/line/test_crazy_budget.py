@@ -1,0 +1,83 @@
+"""Crazy's time budget: wall-clock seconds by default, or the thread's own CPU seconds (``clock="cpu"``)."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+import bones
+from bones.bots.line import crazy
+from bones.bots.line.belief import Belief
+from bones.line.state import LineObservation, LineState
+
+WAIT = 0.04  # seconds each sampled deal waits (sleeping: no CPU time) in these tests
+SAMPLES = 8
+
+
+def _observation() -> tuple[bones.Rules, LineObservation]:
+    rules = bones.rules("draw")
+    state = rules.new_game(seed=5)
+    assert isinstance(state, LineState)
+    rng = random.Random(5)
+    for _ in range(4):
+        state = state.play(rng.choice(state.legal_moves))
+    seat = state.to_move
+    assert seat is not None
+    return rules, state.observation(seat)
+
+
+def _samples_made(monkeypatch: pytest.MonkeyPatch, clock: str) -> int:
+    """Samples made in a 0.1 s budget when every sample first waits ``WAIT`` seconds (a busy machine's stall)."""
+    original = Belief.sample_timed
+
+    def slow(self: Belief, rng: random.Random):  # type: ignore[no-untyped-def]
+        time.sleep(WAIT)
+        return original(self, rng)
+
+    monkeypatch.setattr(Belief, "sample_timed", slow)
+    rules, observation = _observation()
+    stats: dict[str, int] = {}
+    crazy.estimate_moves(
+        rules,  # type: ignore[arg-type]
+        observation,
+        random.Random(1),
+        seconds=0.1,
+        samples=SAMPLES,
+        stats=stats,
+        clock=clock,
+    )
+    return stats["samples"]
+
+
+def test_a_wall_clock_budget_counts_time_spent_waiting(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert _samples_made(monkeypatch, "wall") < SAMPLES
+
+
+def test_a_cpu_budget_ignores_time_spent_waiting(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Eight waits are 0.32 s of wall clock, but only the sampling and playouts use the thread's CPU.
+    assert _samples_made(monkeypatch, "cpu") == SAMPLES
+
+
+def test_the_bot_passes_its_clock_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[str] = []
+    original = crazy.estimate_moves
+
+    def spy(*args, **kwargs):  # type: ignore[no-untyped-def]
+        seen.append(kwargs["clock"])
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(crazy, "estimate_moves", spy)
+    rules, observation = _observation()
+    bot = crazy.CrazyLineBot(rules, seconds=0.05, samples=4)  # type: ignore[arg-type]
+    assert bot.clock == "wall"
+    bot.clock = "cpu"
+    bot.choose(observation, random.Random(2))
+    assert seen == ["cpu"]
+
+
+def test_an_unknown_clock_is_refused() -> None:
+    rules, observation = _observation()
+    with pytest.raises(ValueError, match="clock"):
+        crazy.estimate_moves(rules, observation, random.Random(1), seconds=0.1, clock="sundial")  # type: ignore[arg-type]

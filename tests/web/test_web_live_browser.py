@@ -1,0 +1,426 @@
+"""Issue 13's done-when: two browsers play a whole Kozel match against each other, each with a computer partner,
+through two server processes (one PostgreSQL, one Redis), and neither ever sees the other's tiles.
+
+Ann, on the first process, makes the table in the lobby screen (Bob's seat open, the two partners' seats given to
+computers) and copies its invitation link; Bob opens the link on the second process, names himself and sits down;
+Ann starts. Then both play by clicking their tiles, the others' moves pushed to each page over its WebSocket. At
+every point where both pages show the same move, each page's document (its text and attributes, the hand sheets
+left aside) is searched for the tiles hidden from its seat, and at the end so is every view each page received over
+its socket. Bob's socket is dropped once in mid-match, while Ann plays on: the page connects again and catches up.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bones.record import Record
+from bones.web.storage import Store
+from tests.web.conftest import free_port
+from tests.web.live_players import Player, assert_no_hidden_tiles, hidden_pattern
+from tests.web.test_web_browser import LANDSCAPE, VIEWPORTS, tap_move
+from tests.web.test_web_processes import serving
+
+pytestmark = [pytest.mark.slow, pytest.mark.filterwarnings("ignore::DeprecationWarning")]
+
+WORDS = ["blank", "one", "two", "three", "four", "five", "six"]
+
+SNAPSHOT = """() => {
+  const s = window.BonesTable.state, live = window.BonesLive.live, shown = (id) => !document.getElementById(id).hidden;
+  return { view: s.view, busy: s.busy, queued: live.queue.length, sheet: shown('sheet'), results: shown('results'),
+           table: shown('table'), reconnects: live.reconnects };
+}"""
+
+# What the page shows: its text and every attribute, but not the hand sheets and results (the hands of a finished
+# hand are shown face up there, and those tiles are dealt again).
+PAGE_TEXT = """() => {
+  const parts = [document.body.innerText];
+  for (const e of document.querySelectorAll('body *')) {
+    if (e.closest('#sheet, #results')) continue;
+    for (const a of e.attributes) parts.push(a.value);
+  }
+  return parts.join('\\n');
+}"""
+
+
+class Browser:
+    """One person: a browser context (its own cookie, so its own player) with the frames its sockets received."""
+
+    def __init__(self, browser: Any, name: str) -> None:
+        self.name = name
+        self.context = browser.new_context(viewport=LANDSCAPE)
+        self.context.grant_permissions(["clipboard-read", "clipboard-write"])
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.frames: list[dict[str, Any]] = []
+        self.hellos: list[dict[str, Any]] = []
+        self.page.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.on("websocket", self._socket)
+
+    def _socket(self, socket: Any) -> None:
+        socket.on("framereceived", lambda payload: self.frames.append(json.loads(payload)))
+        socket.on("framesent", lambda payload: self.hellos.append(json.loads(payload)))
+
+    def snapshot(self) -> dict[str, Any]:
+        return dict(self.page.evaluate(SNAPSHOT))
+
+    def views(self) -> list[dict[str, Any]]:
+        return [frame["view"] for frame in self.frames if "view" in frame]
+
+    def shots(self, artifacts: Path, what: str) -> None:
+        for size, viewport in VIEWPORTS.items():
+            self.page.set_viewport_size(viewport)
+            self.page.wait_for_timeout(300)
+            self.page.screenshot(path=str(artifacts / f"live-{what}-{size}.png"))
+        self.page.set_viewport_size(LANDSCAPE)
+
+
+def word_forms(tile: str) -> list[str]:
+    high, low = (int(n) for n in tile.split(":"))
+    if high == low:
+        return [f"double {WORDS[high]}"]
+    return [f"{WORDS[high]}–{WORDS[low]}", f"{WORDS[low]}–{WORDS[high]}"]
+
+
+def assert_page_hides(person: Browser, states: list[Any], view: dict[str, Any]) -> None:
+    """The page's document names none of the tiles hidden from its seat, in numbers or in words."""
+    hidden = states[view["move_number"]].hidden_from(view["seat"])
+    text = person.page.evaluate(PAGE_TEXT)
+    for tile in hidden:
+        found = hidden_pattern(tile).search(text)
+        for words in word_forms(tile):
+            found = found or re.search(rf"(?<![a-z]){re.escape(words)}(?![a-z])", text)
+        assert not found, (
+            f"{person.name} sees {tile} at move {view['move_number']}: {text[max(0, found.start() - 200) : found.end() + 50]!r}"
+        )
+
+
+def stuck(a: dict[str, Any], b: dict[str, Any], store: Store, table_id: str) -> str:
+    """Where the match stopped, as each page and the database see it."""
+    stored = store.load_game(table_id)
+    keys = ("move_number", "status", "to_move", "seat", "legal_moves", "forced")
+    pages = [
+        {**{k: snap["view"].get(k) for k in keys}, **{k: snap[k] for k in ("busy", "queued", "sheet", "reconnects")}}
+        for snap in (a, b)
+    ]
+    return f"pages {pages}; stored move {stored.move_number if stored else None}, {stored.seats if stored else None}"
+
+
+def test_two_browsers_play_a_whole_kozel_match_on_two_server_processes(
+    postgres_url: str, redis_url: str, browser: Any, artifacts: Path
+) -> None:
+    began = time.monotonic()
+    with serving(postgres_url, redis_url) as first, serving(postgres_url, redis_url) as second:
+        served = time.monotonic()
+        ann, bob = Browser(browser, "Ann"), Browser(browser, "Bob")
+        # Ann, on the first process: the menu, Kozel, PLAY WITH PEOPLE; Bob's seat open, the partners computers.
+        ann.page.goto(f"{first}/?pace=0")
+        ann.page.locator('#games button[data-value="kozel"]').click()
+        ann.page.locator("#people").click()
+        ann.page.wait_for_selector("#lobby:not([hidden])")
+        ann.page.locator("#lobby-name").fill("Ann")
+        for seat in (2, 3):
+            ann.page.locator(f'#lobby-seats [data-seat="{seat}"] button[data-value="computer"]').click()
+        ann.shots(artifacts, "lobby")
+        ann.page.locator("#lobby-create").click()
+        ann.page.wait_for_selector("#room:not([hidden])")
+        ann.page.locator("#room-copy").click()
+        link = ann.page.locator("#room-link").input_value()
+        assert re.fullmatch(rf"{re.escape(first)}/\?join=[0-9a-f]+", link), link
+        assert ann.page.evaluate("() => navigator.clipboard.readText()") == link  # COPY copied it
+        table_id = link.rsplit("=", 1)[1]
+        # Bob, on the second process, opens the link (the page's pace set for the test), names himself and sits.
+        bob.page.goto(link.replace(first, second) + "&pace=0")
+        bob.page.wait_for_selector("#room:not([hidden])")
+        bob.page.locator("#room-name").fill("Bob")
+        bob.page.locator('#room-seats [data-seat="1"] button').click()
+        bob.page.wait_for_function(
+            "() => document.getElementById('room-note').textContent.startsWith('Waiting for Ann')"
+        )
+        # Ann's room hears of Bob over her socket (Bob sat down on the other process).
+        ann.page.wait_for_selector('#room-seats [data-seat="1"].human')
+        assert "Bob" in ann.page.locator('#room-seats [data-seat="1"]').inner_text()
+        ann.shots(artifacts, "room")
+        ann.page.locator("#room-start").click()
+        for person in (ann, bob):
+            person.page.wait_for_selector("#table:not([hidden])")
+        store = Store(postgres_url)
+        rng = random.Random(13)
+        moves_clicked = {"Ann": 0, "Bob": 0}
+        checked = 0
+        dropped_at: int | None = None
+        shot = False
+        try:
+            deadline = time.monotonic() + 900
+            while True:
+                a, b = ann.snapshot(), bob.snapshot()
+                assert time.monotonic() < deadline, f"the match did not end: {stuck(a, b, store, table_id)}"
+                if a["results"] and b["results"]:
+                    break
+                settled = not (a["busy"] or b["busy"] or a["queued"] or b["queued"])
+                if not settled or a["view"]["move_number"] != b["view"]["move_number"]:
+                    time.sleep(0.03)
+                    continue
+                number = a["view"]["move_number"]
+                record = store.load_game(table_id)
+                assert record is not None
+                states = list(Record.from_dict(record.record).states())
+                if len(states) - 1 != number:
+                    time.sleep(0.03)  # a computer moved meanwhile
+                    continue
+                for person, snap in ((ann, a), (bob, b)):
+                    view = snap["view"]
+                    if view["status"] == "playing" and not (view["last"] or {}).get("hand_ended"):
+                        assert_page_hides(person, states, view)
+                        checked += 1
+                acted = False
+                for person, snap in ((ann, a), (bob, b)):
+                    if snap["view"]["status"] == "sheet" and snap["sheet"]:
+                        person.page.locator("#next-hand").click()
+                        acted = True
+                if acted or "sheet" in (a["view"]["status"], b["view"]["status"]):
+                    time.sleep(0.03)
+                    continue
+                if not shot and number >= 30 and a["view"]["status"] == "playing":
+                    shot = True
+                    ann.shots(artifacts, "table")
+                    bob.shots(artifacts, "table-bob")
+                for person, snap in ((ann, a), (bob, b)):
+                    view = snap["view"]
+                    mine = view["status"] == "playing" and view["to_move"] == view["seat"]
+                    if not mine or view["legal_moves"] == ["pass"]:
+                        continue
+                    if dropped_at is None and person is ann and number >= 12:
+                        # Bob's network drops while Ann plays on: his page connects again and catches up.
+                        dropped_at = number
+                        bob.page.evaluate("() => window.BonesLive.drop()")
+                    tap_move(person.page, rng.choice(view["legal_moves"]))
+                    person.page.wait_for_function(
+                        f"() => window.BonesTable.state.view.move_number > {number}", timeout=20000
+                    )
+                    moves_clicked[person.name] += 1
+                    acted = True
+                    break
+                if not acted:
+                    time.sleep(0.03)
+            played = time.monotonic()
+            final = store.load_game(table_id)
+            assert final is not None and final.status == "finished"
+            states = list(Record.from_dict(final.record).states())
+        finally:
+            store.close()
+        a, b = ann.snapshot(), bob.snapshot()
+        # Both see the same end: the same outcome and match score, the one the server stored.
+        assert a["view"]["outcome"] == b["view"]["outcome"] == states[-1].outcome.to_dict()
+        assert a["view"]["scores"] == b["view"]["scores"] == list(states[-1].side_scores())
+        assert ann.page.locator("#results-score").inner_text()
+        ann.page.screenshot(path=str(artifacts / "live-results-landscape.png"))
+        # Bob's page came back with the last move number it had heard of, and heard every move after it.
+        assert dropped_at is not None and b["reconnects"] >= 1
+        sinces = [hello["since"] for hello in bob.hellos if hello.get("type") == "hello"]
+        assert len(sinces) >= 2 and sinces[1] is not None and sinces[1] >= dropped_at
+        for person, seat in ((ann, 0), (bob, 1)):
+            heard = Player(socket=None, token="", seat=seat, views=person.views())  # type: ignore[arg-type]
+            assert assert_no_hidden_tiles(final.record, heard) > 20
+            assert not person.errors, person.errors
+        assert moves_clicked["Ann"] > 10 and moves_clicked["Bob"] > 10
+        print(
+            f"\nprocesses up in {served - began:.1f} s; match of {len(states) - 1} moves, {states[-1].hands_played()} hands "
+            f"({moves_clicked} clicked, {checked} page checks) in {played - served:.1f} s"
+        )
+        for person in (ann, bob):
+            person.context.close()
+
+
+@pytest.fixture
+def quick_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """One server process of its own (SQLite), whose computers move at once and whose heartbeat is short."""
+    import threading
+
+    import uvicorn
+
+    from bones.web.app import create_app
+
+    monkeypatch.setenv("BONES_COMPUTER_PACE", "0")
+    monkeypatch.setenv("BONES_HEARTBEAT", "0.5")
+    monkeypatch.delenv("BONES_REDIS_URL", raising=False)
+    store = Store(f"sqlite:///{tmp_path / 'bones.sqlite3'}")
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(store), host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        assert time.monotonic() < deadline, "the test server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+    store.close()
+
+
+def play_on(person: Browser, rng: random.Random) -> None:
+    """One step of a person who plays whatever is theirs to do: a sheet closed, a tile clicked."""
+    snap = person.snapshot()
+    view = snap["view"]
+    if snap["busy"] or snap["queued"]:
+        return
+    if view["status"] == "sheet" and snap["sheet"]:
+        person.page.locator("#next-hand").click()
+    elif view["status"] == "playing" and view["to_move"] == view["seat"] and not view["forced"]:
+        tap_move(person.page, rng.choice(view["legal_moves"]))
+        person.page.wait_for_function(
+            f"() => window.BonesTable.state.view.move_number > {view['move_number']}", timeout=20000
+        )
+
+
+def test_a_person_who_leaves_is_shown_away_played_by_a_computer_and_comes_back_by_the_link(
+    quick_server: str, browser: Any, artifacts: Path
+) -> None:
+    ann, bob = Browser(browser, "Ann"), Browser(browser, "Bob")
+    ann.page.goto(f"{quick_server}/?pace=0")
+    ann.page.locator('#games button[data-value="draw"]').click()
+    ann.page.locator('#players button[data-value="2"]').click()
+    ann.page.locator("#people").click()
+    ann.page.locator("#lobby-replace").fill("5")
+    ann.page.locator("#lobby-create").click()
+    ann.page.wait_for_selector("#room:not([hidden])")
+    link = ann.page.locator("#room-link").input_value() + "&pace=0"
+    # Ann's page opened again finds her room, as its host.
+    ann.page.goto(link)
+    ann.page.wait_for_selector("#room-start:not([hidden])")
+    # Bob finds the table in the lobby's list of open tables.
+    bob.page.set_viewport_size(VIEWPORTS["portrait"])
+    bob.page.goto(f"{quick_server}/?pace=0")
+    bob.page.locator("#people").click()
+    bob.page.wait_for_selector("#lobby-list button")
+    bob.page.screenshot(path=str(artifacts / "live-lobby-list-portrait.png"))
+    bob.page.locator("#lobby-list button").first.click()
+    bob.page.wait_for_selector('#room-seats [data-seat="1"] button')
+    bob.page.screenshot(path=str(artifacts / "live-join-portrait.png"))
+    bob.page.locator('#room-seats [data-seat="1"] button').click()
+    ann.page.wait_for_selector('#room-seats [data-seat="1"].human')
+    # Unnamed, each is "Player N" to the other.
+    assert "Player 2" in ann.page.locator('#room-seats [data-seat="1"]').inner_text()
+    ann.page.locator("#room-start").click()
+    bob.page.wait_for_selector("#table:not([hidden])")
+    assert bob.snapshot()["view"]["seats"][0]["name"] == "Player 1"
+    bob.page.set_viewport_size(LANDSCAPE)
+    bob.page.close()  # Bob's browser tab goes: his socket with it
+    left = time.monotonic()
+    rng = random.Random(7)
+    deadline = left + 60
+    while not ann.page.locator("#live-note:not([hidden])").count():
+        assert time.monotonic() < deadline, "Bob was never shown away"
+        play_on(ann, rng)
+        time.sleep(0.05)
+    assert time.monotonic() - left >= 5
+    assert "Player 2 away" in ann.page.locator("#live-note").inner_text()
+    # The computer plays Bob's seat while he is away: the match goes on with Ann alone.
+    while not any((v.get("last") or {}).get("seat") == 1 and v["seats"][1].get("away") for v in ann.views()):
+        assert time.monotonic() < deadline, "nobody played for Bob"
+        play_on(ann, rng)
+        time.sleep(0.05)
+    for size in ("landscape", "portrait"):
+        ann.page.set_viewport_size(VIEWPORTS[size])
+        ann.page.wait_for_timeout(300)
+        ann.page.screenshot(path=str(artifacts / f"live-away-{size}.png"))
+    ann.page.set_viewport_size(LANDSCAPE)
+    # Bob opens the link again: back at his seat, and Ann's page says so.
+    bob.page = bob.context.new_page()
+    bob.page.on("console", lambda message: message.type == "error" and bob.errors.append(message.text))
+    bob.page.goto(link)
+    bob.page.wait_for_selector("#table:not([hidden])")
+    assert bob.snapshot()["view"]["seat"] == 1
+    deadline = time.monotonic() + 30
+    while ann.page.locator("#live-note:not([hidden])").count():
+        assert time.monotonic() < deadline, "Bob was not shown back"
+        play_on(ann, rng)
+        time.sleep(0.05)
+    assert not ann.errors and not bob.errors, (ann.errors, bob.errors)
+    for person in (ann, bob):
+        person.context.close()
+
+
+def test_every_catalog_game_opens_at_a_live_table_in_the_browser(quick_server: str, browser: Any) -> None:
+    """No game named: each the catalog offers, at a lobby's table, drawn by its board and followed over the socket."""
+    person = Browser(browser, "Ann")
+    page = person.page
+    page.goto(f"{quick_server}/?pace=0")
+    catalog = page.request.get(f"{quick_server}/api/catalog").json()["games"]
+    headers = {"Content-Type": "application/json"}
+    for entry in catalog:
+        players = min(entry["players"])
+        body: dict[str, Any] = {"game": entry["id"], "level": "easy", "computers": list(range(1, players))}
+        if len(entry["players"]) > 1:
+            body["players"] = players
+        made = page.request.post(f"{quick_server}/api/lobby", data=json.dumps(body), headers=headers)
+        assert made.status == 201, made.text()
+        table = made.json()
+        started = page.request.post(
+            f"{quick_server}/api/lobby/{table['id']}/start", headers={**headers, "X-Seat-Token": table["token"]}
+        )
+        assert started.status == 200, started.text()
+        page.goto(f"{quick_server}/?join={table['id']}&pace=0")
+        page.wait_for_selector("#table:not([hidden])")
+        # The computers' moves come over the socket until the table waits for its person (or the game ends).
+        page.wait_for_function(
+            """(id) => { const v = window.BonesTable.state.view, live = window.BonesLive.live;
+                         return v && v.id === id && live.id === id && live.socket && live.socket.readyState === 1
+                                && (v.status !== 'playing' || v.to_move === v.seat); }""",
+            arg=table["id"],
+            timeout=30000,
+        )
+        assert page.locator("#toast").is_hidden(), (entry["id"], page.locator("#toast").inner_text())
+        assert page.locator("#board *").count() > 0, f"{entry['id']}: nothing drawn"
+        # The socket's first answer may come a moment after the table shows the view it fetched.
+        deadline = time.monotonic() + 10
+        while not any(frame.get("view", {}).get("id") == table["id"] for frame in person.frames):
+            assert time.monotonic() < deadline, f"{entry['id']}: no view came over the socket"
+            page.wait_for_timeout(50)
+    assert not person.errors, person.errors
+    person.context.close()
+
+
+def test_the_hand_sheet_shows_though_the_other_person_closes_theirs_first(
+    quick_server: str, browser: Any, artifacts: Path
+) -> None:
+    """A page waits a moment before it opens the hand sheet (longer at a slower pace); the other person closing
+    theirs meanwhile sends this page the same sheet again, and the sheet must open all the same."""
+    ann, bob = Browser(browser, "Ann"), Browser(browser, "Bob")
+    ann.page.goto(f"{quick_server}/?pace=2000")
+    ann.page.locator('#games button[data-value="draw"]').click()
+    ann.page.locator('#players button[data-value="2"]').click()
+    ann.page.locator("#people").click()
+    ann.page.locator("#lobby-create").click()
+    ann.page.wait_for_selector("#room:not([hidden])")
+    link = ann.page.locator("#room-link").input_value()
+    bob.page.goto(link + "&pace=0")
+    bob.page.locator('#room-seats [data-seat="1"] button').click()
+    ann.page.wait_for_selector('#room-seats [data-seat="1"].human')
+    ann.page.locator("#room-start").click()
+    bob.page.wait_for_selector("#table:not([hidden])")
+    rng = random.Random(3)
+    deadline = time.monotonic() + 180
+    while bob.snapshot()["view"]["hand_no"] < 2 or bob.snapshot()["view"]["status"] == "sheet":
+        assert time.monotonic() < deadline, "the first hand did not end"
+        a = ann.snapshot()
+        if a["view"]["status"] != "sheet" and not a["queued"]:
+            play_on(ann, rng)
+        play_on(bob, rng)  # Bob closes his sheet at once
+        time.sleep(0.05)
+    # Bob has closed his; Ann's page got the sheet again meanwhile, and opens it.
+    ann.page.wait_for_selector("#sheet:not([hidden])", timeout=10000)
+    ann.page.locator("#next-hand").click()
+    ann.page.wait_for_function("() => window.BonesTable.state.view.status === 'playing'")
+    assert not ann.errors and not bob.errors, (ann.errors, bob.errors)
+    for person in (ann, bob):
+        person.context.close()
