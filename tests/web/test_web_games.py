@@ -17,8 +17,9 @@ from typing import Any
 import pytest
 
 import bones
-from bones.web.entries import BOARDS, game_catalog
-from tests.web.test_web_browser import LANDSCAPE, PORTRAIT, SHORT
+import bones.game
+from bones.web.entries import BOARDS, available_levels, game_catalog
+from tests.web.test_web_browser import LANDSCAPE, PORTRAIT, SHORT, tap_move
 
 pytestmark = pytest.mark.slow
 
@@ -27,7 +28,9 @@ STATIC = Path(__file__).resolve().parents[2] / "src" / "bones" / "web" / "static
 READY = """() => { const s = window.BonesTable.state, v = s.view;
   if (!v || s.busy) return false;
   if (v.status !== 'playing') return true;
-  return v.to_move === v.seat && !v.forced; }"""
+  // a move the table makes by itself (the board says which: a forced draw is the player's tap)
+  const automatic = s.board && s.board.automatic ? s.board.automatic(v) : !!v.forced;
+  return v.to_move === v.seat && !automatic; }"""
 
 
 def bingo_near_the_end(seed: int) -> dict[str, Any]:
@@ -135,6 +138,9 @@ def click_mountains(page: Any, move: str) -> None:
     if move.startswith("pass "):  # the cooperative game: a tap on the domino hands it on
         page.locator(f'.hand .tile[data-tile="{move.split()[1]}"]').click()
         return
+    if move.startswith("lift "):  # a tap on a placed domino lifts it
+        page.locator(f'.mountains-cell[data-cell="{move.split()[1]}"]').click()
+        return
     placed = placement(move)
     if placed is None:
         page.locator(f'.mountains-move[data-move="{move}"]').click()
@@ -204,13 +210,20 @@ def play_to_the_end(
     shots: Callable[[int], None],
     plan: list[str] | None = None,
     choose: Callable[[list[str], random.Random], str] | None = None,
+    patience: int = 20000,
 ) -> dict[str, Any]:
     """Our moves by clicking (the plan's, else a random legal one, seeded), NEXT HAND on each sheet,
     until the results."""
     rng = random.Random(0)
     planned = iter(plan or [])
     for turn in range(400):
-        page.wait_for_function(READY, timeout=20000)
+        try:
+            page.wait_for_function(READY, timeout=patience)
+        except Exception as error:
+            stuck = page.evaluate("() => [window.BonesTable.state.busy, window.BonesTable.state.view]")
+            raise AssertionError(
+                f"the table never waited for us: {stuck}, {page.locator('#status').inner_text()}"
+            ) from error
         view = page.evaluate("() => window.BonesTable.state.view")
         if view["status"] == "over":
             page.wait_for_selector("#results:not([hidden])")
@@ -356,3 +369,66 @@ def test_a_version_with_computer_partners_from_the_menu(
     assert page.locator("#results-hands").inner_text() == final["outcome"]["reason"]
     assert page.locator("#status").inner_text() == "The game is over"
     assert not errors, errors
+
+
+# How each kind of board is played by clicking (the renderers' registry, static/boards/index.js).
+CLICKS: dict[str, Callable[[Any, str], None]] = {
+    "line": tap_move,
+    "bingo": click_bingo,
+    "tetradominoes": click_tetradominoes,
+    "runners": click_runners,
+    "finder": click_finder,
+    "fujisan": click_fujisan,
+    "bee": click_bee,
+    "mountains": click_mountains,
+}
+
+
+def shortest_match(entry: dict[str, Any]) -> dict[str, Any]:
+    """The least match target the game accepts (a whole match still: it ends when a side reaches it)."""
+    option = next((o for o in entry["options"] if o["name"] == "target" and o["kind"] == "int"), None)
+    if option is None:
+        return {}
+    info = bones.game.game_info(entry["game_id"])
+    declared = next(o for o in info.options if o.name == "target")
+    for value in range(1, option["default"] + 1):
+        try:
+            declared.validate(entry["game_id"], value)
+        except bones.game.GameOptionError:
+            continue
+        return {"target": value}
+    return {}
+
+
+def every_level() -> list[tuple[str, str]]:
+    """Every registered game (its variants play its rules) at every level it has."""
+    return [(e["id"], level) for e in game_catalog() if e["id"] == e["game_id"] for level in available_levels(e["id"])]
+
+
+def never_draw_by_choice(legal: list[str], rng: random.Random) -> str:
+    # a voluntary draw opens the boneyard first; a forced one the table makes by itself
+    return rng.choice([move for move in legal if move != "draw"] or legal)
+
+
+@pytest.mark.parametrize(("game", "level"), every_level())
+def test_every_level_of_every_game_by_clicking(
+    browser: Any, live_server: Any, artifacts: Path, game: str, level: str
+) -> None:
+    entry = next(e for e in game_catalog() if e["id"] == game)
+    options = shortest_match(entry)
+    body = {"game": game, "level": level, "seed": 11, **({"options": options} if options else {})}
+    page = open_game(browser, live_server, body, LANDSCAPE)
+    view = page.evaluate("() => window.BonesTable.state.view")
+    assert all(s["level"] == level for s in view["seats"] if s["kind"] == "computer")
+    # the strongest computers think for seconds a move, longer on a loaded machine
+    choose = CHOOSERS.get(entry["game_id"], never_draw_by_choice)
+    final = play_to_the_end(page, CLICKS[entry["board"]], lambda turn: None, None, choose, 120000)
+    assert final["outcome"] is not None and final["level"] == level
+    page.wait_for_selector("#results:not([hidden])")
+    assert page.locator("#results-title").inner_text()
+    assert not page.errors, page.errors
+    page.close()
+
+
+def test_every_board_has_a_way_to_be_clicked() -> None:
+    assert set(CLICKS) == set(BOARDS)
