@@ -161,8 +161,9 @@ def step(
     share = pair.points[1] / total if total else 0.5
     if rules.num_sides == 2:
         fair = 0.5
-        won = pair.deals - pair.wins
-        detail = f"deals won {won:.0f}/{pair.deals}"
+        won = sum(1 for m in pair.margins if m < 0)  # margins are the weaker level's
+        lost = sum(1 for m in pair.margins if m > 0)
+        detail = f"deals won {won}, lost {lost}"
         p = _flipped(pair).p_value()
     else:
         fair = fair_share(config.game, options)
