@@ -118,14 +118,18 @@ def near_the_end(game: str, seed: int, players: int | None = None) -> dict[str, 
     }
 
 
-def open_checked(browser: Any, server: Any, body: dict[str, Any], viewport: dict[str, int], pace: int = 0) -> Any:
-    """A table page with the board check installed; console errors and page errors are collected."""
+def open_checked(
+    browser: Any, server: Any, body: dict[str, Any], viewport: dict[str, int], pace: int = 0, init: str = ""
+) -> Any:
+    """A table page with the board check (and ``init``) installed; console errors and page errors are collected."""
     page = browser.new_page(viewport=viewport, reduced_motion="reduce")
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda message: message.type == "error" and errors.append(message.text))
     page.errors = errors
     page.add_init_script(BOARD_CHECK)
+    if init:
+        page.add_init_script(init)
     created = page.request.post(
         f"{server.url}/api/games", data=json.dumps(body), headers={"Content-Type": "application/json"}
     )
@@ -495,6 +499,68 @@ def test_a_waiting_table_is_not_drawn_again_and_again(browser: Any, live_server:
         page.wait_for_timeout(200)
         changes = page.evaluate(QUIET)
         assert changes == 0, f"the table was drawn again {changes} times while it waited for you ({game}, {size})"
+        tap_move(page, current["legal_moves"][0])
+        page.wait_for_function(f"() => window.BonesTable.state.view.move_number > {current['move_number']}")
+    assert not page.errors, page.errors
+    page.close()
+
+
+# After each draw of the hand, keeps its tiles and, three frames later (the resize observer's answer
+# to a draw comes within two), notes those taken away meanwhile by a draw of the same move.
+HAND_KEPT = """
+(() => {
+  const record = { pending: 0, redrawn: [] };
+  window.__handKept = record;
+  document.addEventListener("DOMContentLoaded", () => {
+    const hand = document.getElementById("hand");
+    new MutationObserver(() => {
+      const held = [...hand.children], S = window.BonesTable && window.BonesTable.state;
+      const move = () => (S && S.view ? S.view.move_number : null), drawnAt = move();
+      if (!held.length) return;
+      record.pending += 1;
+      const frame = (n) => requestAnimationFrame(() => {
+        if (n) return frame(n - 1);
+        record.pending -= 1;
+        const gone = held.filter((t) => !t.isConnected).map((t) => t.dataset.tile);
+        if (gone.length && move() === drawnAt) record.redrawn.push(`move ${drawnAt}: ${gone.join(" ")}`);
+      });
+      frame(2);
+    }).observe(hand, { childList: true });
+  });
+})();
+"""
+
+
+# The tiles on the board that do not lie where the line fitted to the board's room now puts them.
+MISPLACED = """() => {
+  const board = document.getElementById("board"), v = window.BonesTable.state.view, L = window.BonesLayout;
+  const [W, H] = [board.clientWidth, board.clientHeight];
+  const fit = L.fit(v.layout, W, H, { maxUnit: L.maxUnitFor(W, H) });
+  return v.layout.tiles.filter((t, i) => {
+    const e = board.querySelector(`.tile[data-tile="${t.tile}"]`);
+    return e.style.left !== `${fit.tiles[i].left + 1}px` || e.style.top !== `${fit.tiles[i].top + 1}px`;
+  }).map((t) => t.tile);
+}"""
+
+
+@pytest.mark.parametrize("size", ["1280x800", "360x740", "740x360"])
+def test_a_table_drawn_for_its_room_is_not_drawn_again(browser: Any, live_server: Any, size: str) -> None:
+    # Coming to the table, or a move, draws the table for the room it has. The board's resize observer
+    # took that size for a new one and drew everything again a frame later; and with less motion asked
+    # for, every property (the hand's height too) took a frame to land, so the board shrank after the
+    # draw and was drawn again. Each redraw detached the tile a quick player was tapping.
+    page = open_checked(
+        browser, live_server, {"game": "classic", "level": "easy", "seed": 11}, SIZES[size], init=HAND_KEPT
+    )
+    for _ in range(4):
+        current = wait_ready(page)
+        page.wait_for_function("() => window.__handKept.pending === 0")
+        redrawn = page.evaluate("() => window.__handKept.redrawn")
+        assert redrawn == [], f"the hand was drawn again for nothing at {size}: {redrawn}"
+        # Drawn once, but for the room it has now (the words for a move may fit the board first).
+        assert page.evaluate(MISPLACED) == [], f"the board was drawn for another room at {size}"
+        if current["status"] != "playing":
+            break
         tap_move(page, current["legal_moves"][0])
         page.wait_for_function(f"() => window.BonesTable.state.view.move_number > {current['move_number']}")
     assert not page.errors, page.errors

@@ -9,6 +9,7 @@ import "./boards/mountains.js";
 import "./boards/runners.js";
 import "./boards/tetradominoes.js";
 import { fit, walk } from "./boards/line-layout.js";
+import { maxUnitFor } from "./boards/line-targets.js";
 import { wireDialogs } from "./shell/dialogs.js";
 import { $, wait } from "./shell/dom.js";
 import { showHome, wireHome } from "./shell/home.js";
@@ -42,6 +43,6 @@ async function boot() {
 
 // For the browser tests and the console: the shell's state, and the line fitting to replay a board.
 window.BonesTable = { state: S, pace: PACE };
-window.BonesLayout = { fit, walk };
+window.BonesLayout = { fit, walk, maxUnitFor };
 window.BonesLive = { live: LIVE, drop: dropLive };
 boot();

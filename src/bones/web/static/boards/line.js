@@ -19,6 +19,7 @@ const L = {
   boardKey: "",
   boardEls: new Map(),
   lastFit: { layout: null, W: 0, H: 0, fit: null },
+  drawnIn: "", // the board's room when it was last drawn (the words may fit it to a newer one first)
 };
 
 const layoutOf = (v) => (v.status !== "playing" && v.sheet ? v.sheet.layout : v.layout);
@@ -44,6 +45,7 @@ function renderBoard(ctx, v, sheet, animate) {
   if (key !== L.boardKey) { board.replaceChildren(); L.boardEls = new Map(); L.boardKey = key; }
   const fit = fitBoard(layout);
   if (!fit) return;
+  L.drawnIn = `${L.lastFit.W}x${L.lastFit.H}`;
   board.style.setProperty("--u", `${fit.unit}px`);
   const seen = new Set();
   layout.tiles.forEach((t, i) => {
@@ -453,10 +455,10 @@ export const lineBoard = {
     renderBoneyard(ctx, v);
     renderHint(ctx, v);
   },
-  // The board's room changed when the fitting was made for another size: draw it again.
+  // The board's room is another than the one it was drawn for: draw it again.
   refit(ctx) {
     const board = $("board");
-    if (L.lastFit.W === board.clientWidth && L.lastFit.H === board.clientHeight) return false;
+    if (L.drawnIn === `${board.clientWidth}x${board.clientHeight}`) return false;
     const v = ctx.S.view;
     renderBoard(ctx, v, v.status !== "playing" && v.sheet ? v.sheet : null, null);
     renderHint(ctx, v);

@@ -150,9 +150,17 @@ function refocus() {
 // and the status, while it still tells the last move, is told from the board as drawn now.
 export function refitBoard() {
   for (let i = 0; i < 2 && S.view; i++) {
-    if (!S.board.refit(ctx)) return;
+    if (!S.board.refit(ctx)) { drawnFor = roomNow(); return; }
     retell();
   }
+}
+
+// The room the table was last drawn for in full: the resize observer draws again only for another
+// (it saw each draw's new size as a change, and drew everything again a frame after a move).
+let drawnFor = "";
+function roomNow() {
+  const board = $("board");
+  return `${board.clientWidth}x${board.clientHeight}/${window.innerWidth}x${window.innerHeight}`;
 }
 
 export function retell() {
@@ -562,13 +570,12 @@ export function wireTable() {
   // the observer below then asks for another: two sizes taking turns redrew every frame, and a tile
   // about to be tapped was detached each time. So only a new size is drawn again, and at most a few
   // times a second.
-  let raf = 0, drawnFor = "", burst = 0, burstFrom = 0;
+  let raf = 0, burst = 0, burstFrom = 0;
   const relayout = () => {
     cancelAnimationFrame(raf);
     raf = requestAnimationFrame(() => {
       if (!S.view) return;
-      const board = $("board");
-      const size = `${board.clientWidth}x${board.clientHeight}/${window.innerWidth}x${window.innerHeight}`;
+      const size = roomNow();
       if (size === drawnFor) return;
       const now = performance.now();
       if (now - burstFrom > 1000) { burstFrom = now; burst = 0; }
