@@ -37,6 +37,9 @@ def live(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient
 def person(client: TestClient) -> TestClient:
     """Another person at the same server: a client with a cookie jar of its own (a player of its own)."""
     other = TestClient(client.app)
+    # On the server's one event loop, as in a real server: else each socket of this client has a loop of its own, and
+    # the heartbeat task that the first arrival starts dies with that socket's loop (then no absent player is replaced).
+    other.portal = client.portal
     other.sockets = client.sockets  # type: ignore[attr-defined]
     return other
 
