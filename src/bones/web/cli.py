@@ -49,7 +49,6 @@ def register(app: typer.Typer) -> None:
 
         import uvicorn
 
-        from bones.web.app import create_app
         from bones.web.events import ENV_REDIS
         from bones.web.storage import ENV_URL, Store
 
@@ -80,4 +79,8 @@ def register(app: typer.Typer) -> None:
                 timeout_keep_alive=KEEP_ALIVE,
             )
         else:
+            # Imported here only: with workers, each imports the app itself, and the first to answer waits on this
+            # process's imports (FastAPI's are seconds on a busy machine).
+            from bones.web.app import create_app
+
             uvicorn.run(create_app(store), host=host, port=port, log_level="warning", timeout_keep_alive=KEEP_ALIVE)
