@@ -271,6 +271,11 @@ def test_a_seats_view_of_a_move_is_built_once_for_all_its_sockets(
     def to(move_number: int) -> Any:
         return lambda p: p.view is not None and p.view["move_number"] >= move_number
 
+    # Counted from the first move on: around the start the table is read whole again (its seats changed), and a
+    # table read anew builds its views anew, whichever socket asks first.
+    in_threads(lambda: ann.until(to(1)), lambda: laptop.until(to(1)))
+    start = max(ann.view["move_number"], laptop.view["move_number"])  # type: ignore[index]
+    built[:] = [b for b in built if b[1] > start]
     in_threads(lambda: ann.until(to(16)), lambda: laptop.until(to(16)))
     assert len(ann.oks) >= 2  # Ann's own moves, answered
     assert len(built) == len(set(built)), [b for b in built if built.count(b) > 1][:3]
