@@ -118,7 +118,7 @@ function glideStep(ctx, from, to) {
 }
 
 function renderMine(ctx, v) {
-  const line = el("div", "fujisan-mine", `${v.board.descent ? "The way down" : "The ascent"}: ${v.board.moves_made} moves so far`);
+  const line = el("div", "fujisan-mine", `${v.board.descent ? "The way down" : "The ascent"}: ${v.board.moves_made} ${v.board.moves_made === 1 ? "move" : "moves"} so far`);
   $("hand").replaceChildren(line);
 }
 
