@@ -33,9 +33,9 @@ import bones
 from bones.bots import bot_for
 from bones.bots.line.exact import Solver
 from bones.line.state import LineState
+from crazy_ab import interval, setting  # the same settings and bootstrap as the game-level A/B
 
 SEED = 7070
-BOOTSTRAP = 2000
 
 
 @dataclass(frozen=True)
@@ -86,23 +86,6 @@ def play_deal(task: Task) -> DealLosses:
             decision += 1
         state = state.play(hard.choose(observation, rng))
     return DealLosses(tuple(map(tuple, losses)), tuple(map(tuple, seconds)))
-
-
-def setting(text: str) -> tuple[str, Any]:
-    """``name=value`` with the value read as a number or a truth value where it is one."""
-    name, _, raw = text.partition("=")
-    for kind in (int, float):
-        try:
-            return name, kind(raw)
-        except ValueError:
-            continue
-    return name, {"true": True, "false": False, "none": None}.get(raw.lower(), raw)
-
-
-def interval(diffs: list[float], rng: random.Random) -> tuple[float, float]:
-    n = len(diffs)
-    means = sorted(sum(diffs[rng.randrange(n)] for _ in range(n)) / n for _ in range(BOOTSTRAP))
-    return means[int(0.025 * BOOTSTRAP)], means[int(0.975 * BOOTSTRAP) - 1]
 
 
 def main() -> None:
