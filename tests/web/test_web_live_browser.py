@@ -267,13 +267,15 @@ def quick_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[st
     store.close()
 
 
-def play_on(person: Browser, rng: random.Random) -> None:
-    """One step of a person who plays whatever is theirs to do: a sheet closed, a tile clicked."""
+def play_on(person: Browser, rng: random.Random, close_sheets: bool = True) -> None:
+    """One step of a person who plays whatever is theirs to do: a sheet closed (unless not wanted), a tile clicked."""
     snap = person.snapshot()
     view = snap["view"]
     if snap["busy"] or snap["queued"]:
         return
     if view["status"] == "sheet" and snap["sheet"]:
+        if not close_sheets:
+            return
         person.page.locator("#next-hand").click()
     elif view["status"] == "playing" and view["to_move"] == view["seat"] and not view["forced"]:
         tap_move(person.page, rng.choice(view["legal_moves"]))

@@ -116,40 +116,49 @@ def test_a_click_while_the_other_persons_sheet_is_open_waits_for_them(
     bob.page.wait_for_selector("#table:not([hidden])")
     rng = random.Random(11)
     deadline = time.monotonic() + 240
-    # Hands are played until one ends with Bob to lead the next: he closes his sheet at once, Ann leaves hers open.
+    people = (ann, bob)  # seats 0 and 1
+    leader: int | None = None
+    # The first hand is played out. Whoever leads the next closes the sheet at once; the other leaves theirs open.
     while True:
-        assert time.monotonic() < deadline, "no hand ended with Bob to lead"
-        a, b = ann.snapshot(), bob.snapshot()
-        assert b["view"]["status"] != "over", "the match ended first"
-        bv = b["view"]
-        if bv["status"] == "playing" and bv["sheets_open"] == [0] and bv["to_move"] == 1 and not b["busy"]:
-            break
-        av = a["view"]
-        if av["status"] == "sheet" and a["sheet"]:
-            if bv["status"] != "sheet" and av["to_move"] != 1:  # Bob has closed his, and Ann leads: she closes hers
-                ann.page.locator("#next-hand").click()
-        elif av["status"] == "playing" and not av["sheets_open"]:
-            play_on(ann, rng)
-        if bv["status"] == "sheet" and b["sheet"]:
-            bob.page.locator("#next-hand").click()
-        elif bv["status"] == "playing" and not bv["sheets_open"]:
-            play_on(bob, rng)
+        snaps = [person.snapshot() for person in people]
+        views = [snap["view"] for snap in snaps]
+        keys = ("move_number", "status", "to_move", "sheets_open", "legal_moves")
+        assert time.monotonic() < deadline, f"stuck with leader {leader}: {[{k: v[k] for k in keys} for v in views]}"
+        assert "over" not in [v["status"] for v in views], "the match ended with its first hand"
+        if leader is not None:
+            lv, ls = views[leader], snaps[leader]
+            if lv["status"] == "playing" and lv["sheets_open"] == [1 - leader] and lv["to_move"] == leader:
+                if not ls["busy"]:
+                    break
+            elif lv["status"] == "sheet" and ls["sheet"]:
+                people[leader].page.locator("#next-hand").click()
+        else:
+            for n, person in enumerate(people):
+                if views[n]["status"] == "sheet" and snaps[n]["sheet"]:
+                    leader = views[n]["to_move"]
+                    break
+                if views[n]["status"] == "playing" and not views[n]["sheets_open"]:
+                    play_on(person, rng, close_sheets=False)  # the hand may have ended since the snapshot
         time.sleep(0.05)
-    sent = watch_requests(bob)
-    # Bob taps a tile he may play (where it fits one end only, the tap plays it; else he picks the end too).
-    tile, _, end = next(m for m in bv["legal_moves"] if ":" in m).partition("@")
-    bob.page.locator(f'.hand .tile[data-tile="{tile}"]').click()
-    bob.page.wait_for_timeout(300)
-    if bob.page.locator(".slot.target").count() > 1:
-        bob.page.locator(f'.slot.target[data-name="{end}"]').click()
-        bob.page.wait_for_timeout(300)
+    assert leader is not None
+    first, other = people[leader], people[1 - leader]
+    lv = views[leader]
+    sent = watch_requests(first)
+    # The leader taps a tile they may play (where it fits one end only, the tap plays it; else they pick the end too).
+    tile, _, end = next(m for m in lv["legal_moves"] if ":" in m).partition("@")
+    first.page.locator(f'.hand .tile[data-tile="{tile}"]').click()
+    first.page.wait_for_timeout(300)
+    if first.page.locator(".slot.target").count() > 1:
+        first.page.locator(f'.slot.target[data-name="{end}"]').click()
+        first.page.wait_for_timeout(300)
     assert not [r for r in sent if r.endswith("/moves")], sent
-    assert "Waiting for Ann to close the sheet" in bob.page.locator("#status").inner_text()
-    # Ann closes hers: Bob's click goes through.
-    ann.page.locator("#next-hand").click()
-    bob.page.wait_for_function("() => window.BonesTable.state.view.sheets_open.length === 0", timeout=10000)
-    tap_move(bob.page, bob.snapshot()["view"]["legal_moves"][0])
-    bob.page.wait_for_function(f"() => window.BonesTable.state.view.move_number > {bv['move_number']}", timeout=10000)
+    waited_for = lv["seats"][1 - leader]["name"]
+    assert f"Waiting for {waited_for} to close the sheet" in first.page.locator("#status").inner_text()
+    # The other closes theirs: the leader's click goes through.
+    other.page.locator("#next-hand").click()
+    first.page.wait_for_function("() => window.BonesTable.state.view.sheets_open.length === 0", timeout=10000)
+    tap_move(first.page, first.snapshot()["view"]["legal_moves"][0])
+    first.page.wait_for_function(f"() => window.BonesTable.state.view.move_number > {lv['move_number']}", timeout=10000)
     assert not ann.errors and not bob.errors, (ann.errors, bob.errors)
     for person in (ann, bob):
         person.context.close()

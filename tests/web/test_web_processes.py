@@ -6,6 +6,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -33,7 +34,9 @@ def serving(database: str, redis: str, *options: str, **settings: str) -> Iterat
     env = dict(os.environ, BONES_COMPUTER_PACE="0", BONES_HEARTBEAT="0.5", BONES_SECRET="the-secret-of-the-test")
     env.update(settings)
     command = [str(BONES), "serve", "--no-browser", "--port", str(port), "--database", database, "--redis", redis]
-    server = subprocess.Popen([*command, *options], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    # Its log goes to a file: a pipe nobody reads until the end fills at 64 KB and stops the server mid-test.
+    log = tempfile.NamedTemporaryFile(prefix="bones-serve-", suffix=".log", delete=False)  # noqa: SIM115
+    server = subprocess.Popen([*command, *options], env=env, stdout=subprocess.DEVNULL, stderr=log)
     url = f"http://127.0.0.1:{port}"
     try:
         # Starting is CPU alone (no wait on anything): the server process imports and makes the tables, then each
@@ -50,9 +53,9 @@ def serving(database: str, redis: str, *options: str, **settings: str) -> Iterat
             if server.poll() is not None or time.monotonic() > deadline:
                 # Stopped first: its stderr ends only when it (and its workers) are gone.
                 server.terminate()
-                _out, err = server.communicate(timeout=30)
+                server.wait(timeout=30)
                 waited = time.monotonic() - started
-                raise RuntimeError(f"bones serve did not start in {waited:.0f} s: {err.decode()[-2000:]}")
+                raise RuntimeError(f"bones serve did not start in {waited:.0f} s: {tail(log.name)}")
             time.sleep(0.1)
         yield url
     finally:
@@ -62,6 +65,16 @@ def serving(database: str, redis: str, *options: str, **settings: str) -> Iterat
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
+        log.close()
+        SERVER_LOGS.append(Path(log.name))
+
+
+SERVER_LOGS: list[Path] = []  # every server's log of this test process, to be read when a test fails
+
+
+def tail(path: str | Path, size: int = 3000) -> str:
+    text = Path(path).read_text(errors="replace")
+    return text[-size:]
 
 
 def socket_url(url: str, table_id: str) -> str:
