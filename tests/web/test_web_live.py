@@ -307,3 +307,37 @@ def test_a_computers_move_costs_few_database_statements(live: TestClient) -> Non
     moves = ann.view["move_number"] - at  # type: ignore[index]
     # Ann's own moves cost a read for her seat.
     assert len(statements) <= 3 * moves, (moves, sorted(set(statements)), len(statements))
+
+
+def test_a_socket_that_missed_moves_hears_them_when_it_asks(live: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A table event is told at most once: one lost on the way (Redis reconnecting, a process too busy to read) left a
+    # page at its old view for the rest of the match. The page asks now and then; the answer brings what it missed.
+    referee = live.app.state.referee  # type: ignore[attr-defined]
+    table = lobby(live, computers=[1, 2, 3])
+    ann = connect(live, table["id"], table["token"], plays=False)
+    ann.until(lambda p: p.lobby is not None)
+    live.post(f"/api/lobby/{table['id']}/start", headers={HOST: table["token"]})
+
+    def hers(p: Player) -> bool:
+        view = p.view
+        return view is not None and view["status"] == "playing" and view["to_move"] == 0 and not view["forced"]
+
+    ann.until(hers)
+    lost: list[Any] = []
+    monkeypatch.setattr(live.app.state.hub.bus, "publish", lost.append)  # type: ignore[attr-defined]
+    seen = ann.view["move_number"]  # type: ignore[index]
+    ann.socket.send({"type": "move", "move": ann.view["legal_moves"][0], "move_number": seen})  # type: ignore[index]
+    ann.until(lambda p: bool(p.oks))
+    deadline = time.monotonic() + 30
+    while True:  # the computers play on to Ann's next turn (or the hand's end), and she hears none of it
+        current = referee.get(table["id"])
+        if current.status != "playing" or current.state.to_move == 0:
+            break
+        assert time.monotonic() < deadline, "the computers did not play on"
+        time.sleep(0.05)
+    now = current.move_number
+    assert now > seen + 1 and lost and ann.view["move_number"] == seen  # type: ignore[index]
+    ann.socket.send({"type": "sync", "since": seen})
+    ann.until(lambda p: p.view is not None and p.view["move_number"] == now)
+    assert ann.heard[-(now - seen) :] == list(range(seen + 1, now + 1))
+    assert ann.view["status"] == current.status  # type: ignore[index]

@@ -189,3 +189,58 @@ def test_the_host_who_leaves_the_room_closes_the_table(quick_server: str, browse
     assert not ann.errors and not bob.errors, (ann.errors, bob.errors)
     for person in (ann, bob):
         person.context.close()
+
+
+def test_a_page_that_missed_a_move_asks_and_a_silent_socket_is_made_again(
+    quick_server: Any,  # noqa: F811
+    browser: Any,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # In CI a page missed the table's events and showed move 0 for fifteen minutes while the others played on.
+    ann = Browser(browser, "Ann")
+    page = ann.page
+    page.goto(f"{quick_server}/?pace=0")
+    made = page.request.post(
+        f"{quick_server}/api/lobby", data=json.dumps({"game": "draw", "players": 2, "computers": [1]}), headers=JSON
+    )
+    table = made.json()
+    started = page.request.post(
+        f"{quick_server}/api/lobby/{table['id']}/start", headers={**JSON, "X-Seat-Token": table["token"]}
+    )
+    assert started.status == 200, started.text()
+    page.goto(f"{quick_server}/?pace=0")
+    page.evaluate("() => Object.assign(window.BonesLive.live, { syncAfter: 300, answerWithin: 500 })")
+    page.locator("#continue").click()
+    page.wait_for_function(FOLLOWED, arg=table["id"], timeout=20000)
+    hub, referee = quick_server.app.state.hub, quick_server.app.state.referee
+    # Every table event is lost from now on: Ann's own moves come back in their answers, the computer's do not.
+    monkeypatch.setattr(hub.bus, "publish", lambda event: None)
+    rng = random.Random(3)
+    for _ in range(3):
+        view = ann.snapshot()["view"]
+        if view["status"] != "playing":
+            break
+        if view["to_move"] == view["seat"] and not view["forced"]:
+            tap_move(page, rng.choice(view["legal_moves"]))
+        stored = referee.get(table["id"])
+        deadline = time.monotonic() + 20
+        while (stored.status == "playing" and stored.state.to_move != 0) or stored.move_number <= view["move_number"]:
+            assert time.monotonic() < deadline, "the computer did not move"
+            time.sleep(0.05)
+            stored = referee.get(table["id"])
+        # The page is told of the computer's move only because it asks.
+        page.wait_for_function(
+            "(n) => window.BonesTable.state.view.move_number === n", arg=stored.move_number, timeout=5000
+        )
+    # A socket that answers nothing is taken for dropped and made again.
+    reconnects = ann.snapshot()["reconnects"]
+
+    async def silent(*_args: Any) -> None:
+        return None
+
+    monkeypatch.setattr("bones.web.live.Connection.sync", silent)
+    page.wait_for_function(
+        f"() => window.BonesLive.live.reconnects > {reconnects} && window.BonesLive.live.socket", timeout=10000
+    )
+    assert not ann.errors, ann.errors
+    ann.context.close()

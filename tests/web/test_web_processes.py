@@ -36,6 +36,7 @@ def serving(database: str, redis: str, *options: str, **settings: str) -> Iterat
     command = [str(BONES), "serve", "--no-browser", "--port", str(port), "--database", database, "--redis", redis]
     # Its log goes to a file: a pipe nobody reads until the end fills at 64 KB and stops the server mid-test.
     log = tempfile.NamedTemporaryFile(prefix="bones-serve-", suffix=".log", delete=False)  # noqa: SIM115
+    SERVER_LOGS.append(Path(log.name))
     server = subprocess.Popen([*command, *options], env=env, stdout=subprocess.DEVNULL, stderr=log)
     url = f"http://127.0.0.1:{port}"
     try:
@@ -66,10 +67,11 @@ def serving(database: str, redis: str, *options: str, **settings: str) -> Iterat
             server.kill()
             server.wait()
         log.close()
-        SERVER_LOGS.append(Path(log.name))
+        SERVER_LOGS.remove(Path(log.name))
+        Path(log.name).unlink(missing_ok=True)
 
 
-SERVER_LOGS: list[Path] = []  # every server's log of this test process, to be read when a test fails
+SERVER_LOGS: list[Path] = []  # the logs of this test process's servers running now, to be read when a test fails
 
 
 def tail(path: str | Path, size: int = 3000) -> str:

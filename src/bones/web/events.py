@@ -129,6 +129,7 @@ class RedisBus:
         self._pubsub: Any = None
         self._ready: asyncio.Event | None = None
         self._start_lock: asyncio.Lock | None = None
+        self._channels_lock: asyncio.Lock | None = None
 
     def publish(self, event: Event) -> None:
         try:
@@ -186,14 +187,28 @@ class RedisBus:
     async def subscribe(self, table_id: str) -> AsyncIterator[asyncio.Queue[Event]]:
         await self._start()
         queue: asyncio.Queue[Event] = asyncio.Queue()
-        if self._fanout.add(table_id, queue) and self._pubsub is not None:
-            await self._pubsub.subscribe(CHANNEL_PREFIX + table_id)
+        if self._fanout.add(table_id, queue):
+            await self._listen_to(table_id)
         try:
             yield queue
         finally:
-            if self._fanout.remove(table_id, queue) and self._pubsub is not None:
+            if self._fanout.remove(table_id, queue):
                 with contextlib.suppress(Exception):
-                    await self._pubsub.unsubscribe(CHANNEL_PREFIX + table_id)
+                    await self._listen_to(table_id)
+
+    async def _listen_to(self, table_id: str) -> None:
+        """(Un)subscribe the table's channel as its subscribers here now want. One at a time: the last socket of a
+        table leaving while a new one arrives must not end with the channel dropped under the newcomer."""
+        if self._channels_lock is None:
+            self._channels_lock = asyncio.Lock()
+        async with self._channels_lock:
+            pubsub = self._pubsub
+            if pubsub is None:
+                return  # listening again after a drop subscribes every table that has a subscriber
+            if table_id in self._fanout.tables():
+                await pubsub.subscribe(CHANNEL_PREFIX + table_id)
+            else:
+                await pubsub.unsubscribe(CHANNEL_PREFIX + table_id)
 
     async def aclose(self) -> None:
         if self._reader is not None:

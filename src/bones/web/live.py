@@ -15,7 +15,11 @@ The server then sends:
   a player away or back, the start);
 - ``{"type": "ok" | "error", "ref": ..., ...}`` answering the client's own messages:
   ``{"type": "move", "move": "6:3@left", "move_number": n, "ref": ...}``,
-  ``{"type": "next_hand", "ref": ...}``, ``{"type": "ping"}`` (answered ``pong``).
+  ``{"type": "next_hand", "ref": ...}``, ``{"type": "ping"}`` (answered ``pong``);
+- ``{"type": "synced", "move_number": n, "view": ...}`` answering
+  ``{"type": "sync", "since": LAST_MOVE_NUMBER_SEEN}``, after a ``moved`` for each
+  move the client missed. A page that has heard nothing for a while asks: a table
+  event is told at most once, so one lost on the way never leaves a page behind.
 
 Events carry only the table id and move number (``events.py``); each socket reads
 its own seat's view from the referee, so no hidden tile crosses processes. At a live
@@ -45,7 +49,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.concurrency import run_in_threadpool
 
-from bones.web.events import Event, EventBus
+from bones.web.events import RESYNC, Event, EventBus
 from bones.web.players import player_of
 from bones.web.referee import Referee
 from bones.web.seating import Seating
@@ -257,6 +261,7 @@ class Connection:
         self.seat: int | None = None
         self.started = False
         self._send_lock = asyncio.Lock()
+        self._events_lock = asyncio.Lock()  # the table's events and the client's syncs answered one at a time
 
     async def send(self, message: dict[str, Any], view: dict[str, Any] | None = None) -> None:
         """Send ``message``, with ``view`` as its ``view`` (written as JSON once for every socket that sends it)."""
@@ -305,6 +310,40 @@ class Connection:
         self.last = now if self.last is None else max(self.last, now)
 
     async def on_events(self, events: list[Event]) -> None:
+        async with self._events_lock:
+            await self._on_events(events)
+
+    async def sync(self, since: int | None) -> None:
+        """The client heard nothing for a while: what it missed, then ``synced`` with the view as it is now.
+
+        Events are told at most once (a Redis message is lost while a connection is re-made, or a process is too
+        busy to read them): a page that asks now and then is never left behind, and learns its socket still works.
+        """
+        async with self._events_lock:
+            if since is not None and self.last is not None and since < self.last:
+                log.warning(
+                    "bones: a socket of table %s heard up to move %d of %d sent", self.table_id, since, self.last
+                )
+                self.last = since
+            before = self.last
+            if not self.started:
+                await self._on_events([Event(self.table_id, -1, RESYNC)])
+                if not self.started:
+                    return  # the match has not started: the room was sent again
+            try:
+                view = await run_in_threadpool(self.hub.referee.view, self.table_id, self.player, self.token)
+            except NotFound:
+                return
+            now = view["move_number"]
+            if before is not None and before < now:
+                log.warning("bones: a socket of table %s missed moves %d to %d", self.table_id, before + 1, now)
+            if self.last is not None:
+                for number in range(self.last + 1, now + 1):
+                    await self.send({"type": "moved", "move_number": number})
+            self.last = now if self.last is None else max(self.last, now)
+            await self.send({"type": "synced", "move_number": now}, view)
+
+    async def _on_events(self, events: list[Event]) -> None:
         if not self.started:
             lobby = await run_in_threadpool(self.hub.seating.get, self.table_id)
             if lobby is not None and lobby.status != "started":
@@ -342,6 +381,10 @@ class Connection:
                 if kind == "ping":
                     await self.send({"type": "pong", "ref": ref})
                     continue
+                if kind == "sync":
+                    since = message.get("since")
+                    await self.sync(since if type(since) is int and since >= 0 else None)
+                    continue
                 if kind == "move":
                     move, number = message.get("move"), message.get("move_number")
                     if not isinstance(move, str) or type(number) is not int:
@@ -352,7 +395,7 @@ class Connection:
                 elif kind == "next_hand":
                     view = await run_in_threadpool(self.hub.referee.next_hand, self.table_id, self.player, self.token)
                 else:
-                    raise TableError("the messages are move, next_hand and ping")
+                    raise TableError("the messages are move, next_hand, sync and ping")
                 await self.send({"type": "ok", "ref": ref, "move_number": view["move_number"]})
             except TableError as error:
                 await self.send({"type": "error", "ref": ref, "status": error.status, "detail": error.message})

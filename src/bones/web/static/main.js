@@ -30,6 +30,7 @@ async function boot() {
     try {
       S.catalog = await api("GET", "/api/catalog");
       connectionBack();
+      for (const id of ["play", "people"]) $(id).disabled = false;
       break;
     } catch (e) {
       await wait(connectionLost(e));

@@ -23,6 +23,11 @@ export const LIVE = {
   queue: [],
   shownAt: 0,
   pump: 0,
+  // A table event is told at most once: after a quiet while the page asks what it missed (the answer also says the
+  // socket still works; without one in time, the socket is taken for dropped and made again).
+  syncAfter: 15000,
+  answerWithin: 10000,
+  quiet: 0,
   // Whether the table loop should leave this view to the socket (nothing to step, nobody to poll).
   holds(v) {
     if (!v || v.id !== LIVE.id) {
@@ -51,6 +56,7 @@ export function leaveLive() {
   const socket = LIVE.socket;
   clearTimeout(LIVE.retry);
   clearTimeout(LIVE.pump);
+  clearTimeout(LIVE.quiet);
   Object.assign(LIVE, { id: null, token: null, socket: null, room: false, onLobby: null, retry: 0, queue: [] });
   if (S.live === LIVE) S.live = null;
   if (socket) socket.close(1000);
@@ -82,19 +88,39 @@ function open() {
   LIVE.retry = 0;
   socket.addEventListener("open", () => {
     socket.send(JSON.stringify({ type: "hello", token: LIVE.token, since: LIVE.seen }));
+    listen(socket);
   });
   socket.addEventListener("message", (event) => {
     if (socket !== LIVE.socket) return;
+    listen(socket);
     let message;
     try { message = JSON.parse(event.data); } catch (_) { return; }
     heard(message);
   });
   socket.addEventListener("close", (event) => {
     if (socket !== LIVE.socket) return; // closed on purpose
+    clearTimeout(LIVE.quiet);
     LIVE.socket = null;
     if (event.code === 4403 || event.code === 4400) return; // refused: said already
     dropped();
   });
+}
+
+// The socket was heard from: the page asks again only after another quiet while.
+function listen(socket) {
+  clearTimeout(LIVE.quiet);
+  LIVE.quiet = setTimeout(() => askSync(socket), LIVE.syncAfter);
+}
+
+function askSync(socket) {
+  if (socket !== LIVE.socket || socket.readyState !== WebSocket.OPEN) return;
+  socket.send(JSON.stringify({ type: "sync", since: LIVE.seen }));
+  LIVE.quiet = setTimeout(() => {
+    if (socket !== LIVE.socket) return;
+    LIVE.socket = null; // no answer: the connection is gone without a word (a sleeping laptop, a lost route)
+    socket.close(4000, "no answer");
+    dropped();
+  }, LIVE.answerWithin);
 }
 
 function dropped() {
@@ -134,13 +160,20 @@ function heard(message) {
     $("net").hidden = false;
     return;
   }
-  if (message.type !== "moved" && message.type !== "view") return;
+  if (message.type !== "moved" && message.type !== "view" && message.type !== "synced") return;
   const number = message.view ? message.view.move_number : message.move_number;
   LIVE.seen = LIVE.seen === null ? number : Math.max(LIVE.seen, number);
   if (!message.view) return; // a move inside a burst: its view comes with the burst's last
-  LIVE.queue.push({ view: message.view, kind: message.type });
+  // The answer to a sync is the table as it is: news only where it differs from what the page shows or will.
+  const last = LIVE.queue.length ? LIVE.queue[LIVE.queue.length - 1].view : S.view;
+  if (message.type === "synced" && last && signature(last) === signature(message.view)) return;
+  LIVE.queue.push({ view: message.view, kind: message.type === "synced" ? "view" : message.type });
   pump();
 }
+
+// What a view changes on the page without a move: the position, whose sheets are open, who sits where and is away.
+const signature = (v) =>
+  JSON.stringify([v.id, v.move_number, v.status, v.sheets_open, v.seats.map((s) => [s.kind, s.name, s.away])]);
 
 // One view at a time, no faster than a tile flies in, and never while the table waits for its own request.
 function pump() {
