@@ -56,3 +56,10 @@ test("a tetromino's cells are read from its move, so the board can show it laid"
   assert.deepEqual(T.tetrominoCells("skip"), []);
   assert.deepEqual(T.tetrominoCells(undefined), []);
 });
+
+test("a move is told without the grid's notation of its place", () => {
+  assert.equal(T.moveText("Lily plays 4:5@-1,-1v. Lily draws."), "Lily plays 4:5. Lily draws");
+  assert.equal(T.moveText("You play 6:6@0,12h."), "You play 6:6");
+  assert.equal(T.moveText("Lily lays the S light side up (2 so far)."), "Lily lays the S light side up (2 so far)");
+  assert.equal(T.moveText(undefined), "");
+});

@@ -70,3 +70,9 @@ export function tetrominoCells(move) {
   const m = /^[A-Z]\/\w+@(.+)$/.exec(move || "");
   return m ? m[1].trim().split(/\s+/).map((cell) => cell.split(",").map(Number)) : [];
 }
+
+// The game's words for a move, with a domino's place on the grid left out ("Lily plays 4:5@-1,-1v." says
+// "Lily plays 4:5"): the board marks where it went, and the grid's coordinates are the terminal's notation.
+export function moveText(text) {
+  return (text || "").replace(/(\d+:\d+)@-?\d+,-?\d+[a-z]?/g, "$1").replace(/\.$/, "");
+}

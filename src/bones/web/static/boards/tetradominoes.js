@@ -234,7 +234,7 @@ export const tetraBoard = {
   info: T.infoItems,
   scores: T.scores,
   turnText: (ctx, v) => T.turnText(v, P),
-  describe: () => "",
+  describe: (ctx, v, last) => T.moveText(last.text),
   soundOf: () => "play",
   bubbleOf: () => null,
   showHint(ctx, h) {
