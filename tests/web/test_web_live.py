@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -341,3 +341,38 @@ def test_a_socket_that_missed_moves_hears_them_when_it_asks(live: TestClient, mo
     ann.until(lambda p: p.view is not None and p.view["move_number"] == now)
     assert ann.heard[-(now - seen) :] == list(range(seen + 1, now + 1))
     assert ann.view["status"] == current.status  # type: ignore[index]
+
+
+def test_a_table_whose_host_has_gone_leaves_the_list_until_they_are_back(
+    live: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A host who closed the page left their table listed: people joined a table nobody would ever start.
+    monkeypatch.setattr("bones.web.lobby.HOST_GONE_AFTER", 0.0)  # gone after six heartbeats (1.2 s here)
+    seating = live.app.state.hub.seating  # type: ignore[attr-defined]
+    table = lobby(live)
+
+    def listed() -> bool:
+        return table["id"] in [t["id"] for t in live.get("/api/lobby").json()["tables"]]
+
+    def wait(done: Callable[[], bool], what: str) -> None:
+        deadline = time.monotonic() + 15
+        while not done():
+            assert time.monotonic() < deadline, what
+            time.sleep(0.05)
+
+    assert listed()  # just made: its host is there
+    made = seating.seen_at(table["id"], 0)
+    ann = connect(live, table["id"], table["token"])
+    ann.until(lambda p: p.lobby is not None)
+    wait(lambda: seating.seen_at(table["id"], 0) > made + 1.5, "the host's room socket does not keep them present")
+    assert listed()
+    ann.socket.close()
+    wait(lambda: not listed(), "the table of a host who left is still listed")
+    # The host's page comes back to the room: listed again.
+    back = connect(live, table["id"], table["token"])
+    back.until(lambda p: p.lobby is not None)
+    wait(listed, "the host is back but the table is not listed")
+    # A table that starts is its players' from then on (its presence rows are the seats'), whoever was in the room.
+    live.post(f"/api/lobby/{table['id']}/start", headers={HOST: table["token"]})
+    back.until(lambda p: p.view is not None)
+    assert not listed()

@@ -176,9 +176,15 @@ class Hub:
     # -- sockets -------------------------------------------------------------
 
     async def arrived(self, table_id: str, seat: int, view: dict[str, Any] | None) -> None:
+        """A socket of the seat is here (in the room before the start too: the lobby lists a table while its host
+        is there)."""
         self._here[(table_id, seat)] += 1
         self._start_heartbeat()
         await run_in_threadpool(self.seating.touch, [(table_id, seat)])
+        await self.seated(table_id, seat, view)
+
+    async def seated(self, table_id: str, seat: int, view: dict[str, Any] | None) -> None:
+        """The seat's socket is at the started table: back from away, and the game goes on where it waited."""
         if view is not None and view["seats"][seat].get("away"):
             with contextlib.suppress(TableError):
                 await run_in_threadpool(self.referee.set_away, table_id, seat, False)
@@ -363,7 +369,7 @@ class Connection:
             if self.last is None:
                 self.last = 0  # at the table since before the first move: every move is news
             assert self.seat is not None
-            await self.hub.arrived(self.table_id, self.seat, view)
+            await self.hub.seated(self.table_id, self.seat, view)
         kinds = {e.kind for e in fresh}
         await self.send_moves(view, "moved" if kinds == {"moved"} else "view")
 
@@ -456,8 +462,7 @@ def router(hub: Hub) -> APIRouter:
             if view is None:
                 return
             assert connection.seat is not None
-            if connection.started:
-                await hub.arrived(table_id, connection.seat, view)
+            await hub.arrived(table_id, connection.seat, view if connection.started else None)
             reader = asyncio.create_task(connection.read())
             try:
                 await pump(hub, connection, events, reader)
@@ -467,8 +472,7 @@ def router(hub: Hub) -> APIRouter:
                 reader.cancel()
                 with contextlib.suppress(BaseException):
                     await reader
-                if connection.started:
-                    await hub.left(table_id, connection.seat)
+                await hub.left(table_id, connection.seat)
 
     return routes
 

@@ -2,7 +2,7 @@
 
 ``POST /api/lobby`` makes a table whose seat 0 is the host (the answer carries the
 host's seat token and an invite link); ``GET /api/lobby`` lists the open public
-tables; ``POST /api/lobby/{id}/seats`` takes a seat and answers with its token (the
+tables whose host is there (their room's socket open, or the table just made); ``POST /api/lobby/{id}/seats`` takes a seat and answers with its token (the
 token the seat keeps through the match); each request's player (the cookie of
 ``players.py``) is written with the seat it takes, and a seat's token is honoured only
 for that player. ``PUT /api/lobby/{id}/seats/{n}`` lets the
@@ -35,6 +35,10 @@ from bones.web.players import NAME_LENGTH, player_of
 from bones.web.seating import CLOSED, COMPUTER, HUMAN, OPEN, STARTED, WAITING, Lobby
 from bones.web.security import StrictJSONRoute
 from bones.web.table import NAMES, Conflict, Forbidden, NotFound, TableError
+
+# Seconds without the host's room socket after which a waiting table leaves the list (a page reloading, a phone
+# switching networks, come back well within it). Back again, the table is listed again.
+HOST_GONE_AFTER = 30.0
 
 # A display name: short, and no control characters (it is shown to other people).
 NAME = Field(None, max_length=NAME_LENGTH, pattern=r"^[^\x00-\x1f\x7f]*$", description="the name shown at the table")
@@ -147,7 +151,9 @@ def router(hub: Hub) -> APIRouter:
 
     @routes.get("", summary="The open public tables")
     def listing() -> dict[str, Any]:
-        return {"tables": [lobby.public_view() for lobby in seating.open_public()]}
+        # A host's room socket is touched every heartbeat: a table not touched for several is one left behind.
+        since = time.time() - max(HOST_GONE_AFTER, 6 * hub.settings.heartbeat)
+        return {"tables": [lobby.public_view() for lobby in seating.open_public(host_seen_since=since)]}
 
     @routes.get("/{lobby_id}", summary="A table of the lobby: its seats, whether it started, and your seat there")
     def show(lobby_id: LobbyId, player: Player) -> dict[str, Any]:

@@ -16,7 +16,21 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, Column, Float, Integer, MetaData, String, Table, insert, select, tuple_, update
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Column,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    delete,
+    insert,
+    select,
+    tuple_,
+    update,
+)
 from sqlalchemy.engine import Engine
 
 from bones.web.storage import create_tables
@@ -106,6 +120,9 @@ class Seating:
     def create(self, lobby: Lobby) -> None:
         with self.engine.begin() as connection:
             connection.execute(insert(lobbies).values(**lobby.__dict__))
+            # The host is present from the start: their room's socket keeps them so (the list hides a table whose
+            # host has gone).
+            connection.execute(insert(presence).values(game_id=lobby.id, seat=0, seen_at=lobby.created_at))
 
     def get(self, lobby_id: str) -> Lobby | None:
         with self.engine.begin() as connection:
@@ -122,18 +139,19 @@ class Seating:
             )
         return bool(done.rowcount == 1)
 
-    def open_public(self, limit: int = 100) -> list[Lobby]:
+    def open_public(self, limit: int = 100, host_seen_since: float | None = None) -> list[Lobby]:
+        """The public tables waiting for players; with ``host_seen_since``, only those whose host was there since
+        (a host who closed the page leaves a table nobody would ever start)."""
+        host = presence.alias("host")
+        query = (
+            select(lobbies)
+            .outerjoin(host, (host.c.game_id == lobbies.c.id) & (host.c.seat == 0))
+            .where(lobbies.c.public.is_(True), lobbies.c.status == WAITING)
+        )
+        if host_seen_since is not None:
+            query = query.where(host.c.seen_at.is_(None) | (host.c.seen_at >= host_seen_since))
         with self.engine.begin() as connection:
-            rows = (
-                connection.execute(
-                    select(lobbies)
-                    .where(lobbies.c.public.is_(True), lobbies.c.status == WAITING)
-                    .order_by(lobbies.c.created_at.desc())
-                    .limit(limit)
-                )
-                .mappings()
-                .all()
-            )
+            rows = connection.execute(query.order_by(lobbies.c.created_at.desc()).limit(limit)).mappings().all()
         found = [Lobby(**{**row, "seats": [dict(s) for s in row["seats"]]}) for row in rows]
         return [lobby for lobby in found if any(seat["kind"] == OPEN for seat in lobby.seats)]
 
@@ -154,8 +172,9 @@ class Seating:
         """The human seats of a table that starts: each counts as seen now."""
         now = time.time() if now is None else now
         rows = [{"game_id": game_id, "seat": seat, "seen_at": now} for seat in seats]
-        if rows:
-            with self.engine.begin() as connection:
+        with self.engine.begin() as connection:
+            connection.execute(delete(presence).where(presence.c.game_id == game_id))  # the host's, from the room
+            if rows:
                 connection.execute(insert(presence), rows)
 
     def touch(self, seats: Iterable[tuple[str, int]], now: float | None = None) -> None:
