@@ -19,6 +19,7 @@ import pytest
 import bones
 from bones.tiles import TILES
 from tests.web.test_web_browser import LANDSCAPE, PORTRAIT, tap_move, view, wait_ready
+from tests.web.test_web_games import until
 
 PHONE_SIDEWAYS = {"width": 740, "height": 360}
 PHONE_SIDEWAYS_WIDE = {"width": 844, "height": 390}
@@ -141,6 +142,14 @@ def open_checked(
     return page
 
 
+# The view once the table waits for the player past move ``after``: their turn (not a forced pass),
+# a hand sheet, or the end (wait_ready's test, and the view, in one round trip).
+READY_AFTER = """(after) => { const s = window.BonesTable.state, v = s.view;
+  if (!v || s.busy || !(v.move_number > after)) return false;
+  if (v.status !== 'playing') return v;
+  return v.to_move === v.seat && !(v.legal_moves.length === 1 && v.legal_moves[0] === 'pass') && v; }"""
+
+
 def board_check(page: Any) -> dict[str, Any]:
     return page.evaluate("() => window.__boardCheck")
 
@@ -164,8 +173,9 @@ def test_whole_match_draws_every_tile_as_laid_out(
     page = open_checked(browser, live_server, body, SIZES[size])
     moves = hands = 0
     shot = False
+    after = -1
     for _ in range(400):
-        current = wait_ready(page)
+        current = until(page, READY_AFTER, after)
         if current["status"] == "sheet":
             page.wait_for_selector("#sheet:not([hidden])")
             assert in_view(page, "#sheet-title"), f"the sheet opens with its title off screen at {size}"
@@ -174,15 +184,15 @@ def test_whole_match_draws_every_tile_as_laid_out(
             hands += 1
             page.locator("#next-hand").click()
             page.wait_for_function("() => window.BonesTable.state.view.status !== 'sheet'")
+            after = -1
             continue
         if current["status"] == "over":
             break
         if not shot and len(current["layout"]["tiles"]) >= 9:
             page.screenshot(path=str(artifacts / f"match-{game}-{size}.png"))
             shot = True
-        number = current["move_number"]
         tap_move(page, current["legal_moves"][0])
-        page.wait_for_function(f"() => window.BonesTable.state.view.move_number > {number}")
+        after = current["move_number"]
         moves += 1
     page.wait_for_selector("#results:not([hidden])")
     assert in_view(page, "#results-title"), f"the results open with their title off screen at {size}"
