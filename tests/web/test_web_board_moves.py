@@ -337,7 +337,7 @@ def test_tetradominoes_a_domino_dragged_onto_the_grid_is_placed(browser: Any, li
 
 @pytest.mark.parametrize("game", BOARDS)
 def test_a_computer_move_is_shown_on_the_board(browser: Any, live_server: Any, game: str) -> None:
-    page = open_board(browser, live_server, game, LANDSCAPE, pace=700)
+    page = open_board(browser, live_server, game, LANDSCAPE, pace=100)
     page.locator("#continue").click()
     page.wait_for_selector("#table:not([hidden])")
     rng = random.Random(3)
