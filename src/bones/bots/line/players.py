@@ -12,7 +12,14 @@ from bones.line.state import LineObservation
 
 
 class NormalLineBot:
-    """Sheds its heaviest tile first; in scoring games takes the best score it can see first."""
+    """In scoring games takes the best score it can see first; then lays a double before any other
+    tile, then its heaviest.
+
+    Doubles first: a double goes only on its own number, so one kept back is the tile most
+    likely to be stranded (with 6:1 and 1:1 on an end showing 1, laying 6:1 first leaves 1:1
+    with nowhere to go). Shedding the heaviest tile first alone kept the low doubles to the
+    end; in three-player draw that made Normal barely better than a random player.
+    """
 
     level = "normal"
 
@@ -24,7 +31,7 @@ class NormalLineBot:
         def value(move: LineMove) -> tuple[int, int, int, float]:
             tile = move.tile
             assert tile is not None
-            return (observation.points_for(move), tile.pips, int(tile.is_double), rng.random())
+            return (observation.points_for(move), int(tile.is_double), tile.pips, rng.random())
 
         return max(moves, key=value)
 
