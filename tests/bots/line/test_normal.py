@@ -1,4 +1,4 @@
-"""Normal for the line games: the best score it sees, then a double, then its heaviest tile."""
+"""Normal for the line games: the best score it sees, then its heaviest tile."""
 
 from __future__ import annotations
 
@@ -15,15 +15,7 @@ def _choice(state: LineState) -> str:
     return str(NormalLineBot().choose(state.observation(seat), random.Random(0)))
 
 
-def test_normal_lays_a_double_before_a_heavier_tile_that_would_strand_it() -> None:
-    # Three-player draw, ends 3 and 1; seat 1 holds 1:1 and 6:1. Laying 6:1 (the heavier) turns the 1
-    # into a 6 and leaves 1:1 nowhere to go; laying 1:1 keeps 6:1 playable on the 1.
-    state = play(setup("draw", ["3:1 5:5 4:4", "1:1 6:1 2:0", "6:6 5:2 4:2"], "0:0 5:0", opener=0), "3:1")
-    assert legal(state) == ["1:1@right", "6:1@right"]
-    assert _choice(state) == "1:1@right"
-
-
-def test_a_score_still_comes_before_a_double() -> None:
+def test_a_score_comes_before_a_heavier_tile() -> None:
     # All fives, ends 4 and 1: 6:1 makes 4 + 6 = 10 and scores; 1:1 makes 4 + 2 and scores nothing.
     state = play(setup("allfives", ["4:1 5:5 2:2", "1:1 6:1 3:2"], "0:0", opener=0), "4:1")
     assert legal(state) == ["1:1@right", "6:1@right"]
