@@ -16,7 +16,13 @@ is more standard errors ahead of every other than ``settle`` says, the error
 of each paired difference over the same samples (their shared deal luck
 cancels). The check runs at fixed sample counts, so a budget without a clock
 still gives the same move for a seed. The analysis uses its whole budget: it
-values every move, not only the best.
+values every move, not only the best. Measured at 1 CPU second a move in the
+first hands of 40 deals of Hard against Hard, 2 players (the settled choice
+read off the same run that went on to the whole budget, each choice's loss
+against the exact solver on the true deal): draw, 366 decisions, the same
+choice in every one, median 0.85 s a move before and 0.35 s after (mean 0.82
+and 0.43); all fives, 371 decisions, 3 changed, loss -0.24 points a decision
+(interval -0.66..+0.05), median 0.77 s before and 0.25 s after (mean 0.61 and 0.36).
 
 With ``infer`` (on by default where it was measured to help: ``infers_by_default``)
 each sampled deal counts by how well it explains the other seats' earlier
