@@ -9,7 +9,7 @@ picked at random). Both variants see the same deals and the same random
 stream, so their margins are paired by deal. The table gives, per opponent,
 Crazy's margin over it in points per hand with A and with B, the difference
 B - A with a 95% bootstrap interval over deals, and Crazy's CPU seconds per
-move with B (median and maximum).
+move with A and with B (median, mean and maximum, over moves with a choice).
 
     nice -n 10 .venv/bin/python bench/crazy_ab.py --games draw --deals 30 [--samples 300] [--opponents easy,hard] \
         [--a infer=0] [--b infer=1 --b reply=0.5]
@@ -96,6 +96,10 @@ def interval(diffs: list[float], rng: random.Random) -> tuple[float, float]:
     return means[int(0.025 * BOOTSTRAP)], means[int(0.975 * BOOTSTRAP) - 1]
 
 
+def _times(times: list[float]) -> str:
+    return f"{statistics.median(times):>7.3f}{statistics.fmean(times):>7.3f}{max(times):>7.3f}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default="draw,allfives")
@@ -114,23 +118,24 @@ def main() -> None:
     print(f"A: {variant_a}\nB: {variant_b}")
     print(
         f"{'game':<10}{'opponent':<9}{'deals':>6}{'A':>8}{'B':>8}{'B-A':>8}{'95% CI':>15}"
-        f"{'med s':>7}{'max s':>7}{'wall s':>7}"
+        f"{'A med':>7}{'A mean':>7}{'A max':>7}{'B med':>7}{'B mean':>7}{'B max':>7}{'wall s':>7}"
     )
     for game in args.games.split(","):
         for level in args.opponents.split(","):
             started = time.perf_counter()
             plain: list[float] = []
             inferred: list[float] = []
-            times: list[float] = []
+            times_a: list[float] = []
+            times_b: list[float] = []
             for deal in range(args.first_deal, args.first_deal + args.deals):
-                plain.append(margin(game, deal, level, variant_a, []))
-                inferred.append(margin(game, deal, level, variant_b, times))
+                plain.append(margin(game, deal, level, variant_a, times_a))
+                inferred.append(margin(game, deal, level, variant_b, times_b))
             diffs = [b - a for a, b in zip(plain, inferred)]
             low, high = interval(diffs, random.Random(SEED))
             print(
                 f"{game:<10}{level:<9}{len(diffs):>6}{statistics.fmean(plain):>+8.2f}"
                 f"{statistics.fmean(inferred):>+8.2f}{statistics.fmean(diffs):>+8.2f}"
-                f"{f'{low:+.2f}..{high:+.2f}':>15}{statistics.median(times):>7.3f}{max(times):>7.3f}"
+                f"{f'{low:+.2f}..{high:+.2f}':>15}{_times(times_a)}{_times(times_b)}"
                 f"{time.perf_counter() - started:>7.0f}",
                 flush=True,
             )

@@ -11,6 +11,18 @@ time budget, whichever comes first; with no time budget the choice depends only
 on the seed. The time budget is wall-clock by default (what a person waits); with
 ``clock="cpu"`` it counts the thread's own CPU time (``time.thread_time``), so
 on a loaded machine Crazy thinks as much as on a quiet one (the benchmarks).
+The bot stops sooner once its choice is settled (``settle``): the leading move
+is more standard errors ahead of every other than ``settle`` says, the error
+of each paired difference over the same samples (their shared deal luck
+cancels). The check runs at fixed sample counts, so a budget without a clock
+still gives the same move for a seed. The analysis uses its whole budget: it
+values every move, not only the best. Measured at 1 CPU second a move in the
+first hands of 40 deals of Hard against Hard, 2 players (the settled choice
+read off the same run that went on to the whole budget, each choice's loss
+against the exact solver on the true deal): draw, 366 decisions, the same
+choice in every one, median 0.85 s a move before and 0.35 s after (mean 0.82
+and 0.43); all fives, 371 decisions, 3 changed, loss -0.24 points a decision
+(interval -0.66..+0.05), median 0.77 s before and 0.25 s after (mean 0.61 and 0.36).
 
 With ``infer`` (on by default where it was measured to help: ``infers_by_default``)
 each sampled deal counts by how well it explains the other seats' earlier
@@ -37,7 +49,7 @@ import itertools
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bones.bots import Estimate, work
 from bones.bots.line import exact as line_exact
@@ -61,6 +73,12 @@ DEFAULT_REPLY = 0.0  # playouts' look-ahead at the next player's best answer (li
 CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.thread_time}
 DEFAULT_CLOCK = "wall"
 NOISE = 97  # a prime, so cycling noise does not line up with turns
+# The stopping rule (``settle``): checked after SETTLE_FIRST samples, then each time the samples
+# grow by an eighth (at least SETTLE_EVERY), so that checking costs little next to the playouts and
+# where it stops depends on the samples made, never on a clock.
+DEFAULT_SETTLE = 3.0
+SETTLE_FIRST = 48
+SETTLE_EVERY = 16
 
 
 @dataclass
@@ -71,6 +89,7 @@ class _Tally:
     wins: float = 0.0
     samples: int = 0
     weight: float = 0.0  # sum of the samples' weights (inference from plays)
+    trace: list[float] = field(default_factory=list)  # each sample's value, for the stopping rule
 
 
 def _key(kernel: Kernel, move: LineMove) -> tuple[int, ...]:
@@ -95,6 +114,7 @@ def estimate_moves(
     infer: bool | None = None,
     reply: float = DEFAULT_REPLY,
     clock: str = DEFAULT_CLOCK,
+    settle: float | None = None,
 ) -> list[Estimate]:
     """Every legal move of the seat to move with its expected points and chance to win the hand, best first.
 
@@ -103,6 +123,8 @@ def estimate_moves(
     sampled deals by the other seats' choices (``play_model``); None: where it was measured to help.
     ``exact_work``: at most about this many positions solved in all (a budget without a clock).
     ``clock`` says what ``seconds`` counts: ``"wall"`` or ``"cpu"`` (this thread's CPU time).
+    ``settle``: stop as soon as the best move is settled (``settled``, this many standard errors ahead
+    of every other); None: use the whole budget (the analysis, which values every move).
     """
     if clock not in CLOCKS:
         raise ValueError(f"clock must be one of {sorted(CLOCKS)}, not {clock!r}")
@@ -126,9 +148,15 @@ def estimate_moves(
     started = now()
     done = 0
     searched = 0
+    weights: list[float] = []
+    check = 0 if len(tallies) < 2 else SETTLE_FIRST  # one distinct move: nothing to weigh
     while done < samples:
         if seconds is not None and done and now() - started > seconds:
             break
+        if settle is not None and done >= check:
+            if settled(tallies, weights, settle):
+                break
+            check = done + max(SETTLE_EVERY, done // 8)
         hands, boneyard, drawn = belief.sample_timed(rng)
         weight = model.weight(hands, drawn) if model is not None else 1.0
         base = public.copy()
@@ -144,7 +172,9 @@ def estimate_moves(
                 # Too big to solve in the budget: this sample and the rest are played out.
                 exact = False
             else:
+                weights.append(weight)
                 for tally, points in zip(tallies, solved):
+                    tally.trace.append(points)
                     tally.value += weight * points
                     tally.points += weight * points
                     tally.wins += weight * (points > 0)
@@ -159,6 +189,7 @@ def estimate_moves(
                 continue
         # The playouts' noise, shared by every candidate of this sample.
         noise = [rng.random() for _ in range(NOISE)]
+        weights.append(weight)
         for tally in tallies:
             kernel = base.copy()
             made = [0] * rules.num_sides
@@ -174,7 +205,9 @@ def estimate_moves(
                     result.hand_winner,
                     side if obs.scores[side] + made[side] >= rules.target else result.match_end,
                 )
-            tally.value += weight * value(rules, side, obs.scores, result)
+            worth = value(rules, side, obs.scores, result)
+            tally.trace.append(worth)
+            tally.value += weight * worth
             diff = result.points[side] - sum(p for s, p in enumerate(result.points) if s != side) / max(
                 1, rules.num_sides - 1
             )
@@ -201,6 +234,27 @@ def estimate_moves(
             )
     estimates.sort(key=lambda pair: -pair[0])
     return [e for _, e in estimates]
+
+
+def settled(tallies: list[_Tally], weights: list[float], z: float) -> bool:
+    """Whether the leading move is ahead of every other by more than ``z`` standard errors of the paired
+    difference (the same sampled deals and playout noise value both, so the deal's luck cancels): more
+    samples would almost surely not change the choice. Weighted samples count by their weights."""
+    if len(tallies) < 2:
+        return True
+    total = sum(weights)
+    if total <= 0:
+        return False
+    leader = max(tallies, key=lambda tally: tally.value)
+    for other in tallies:
+        if other is leader:
+            continue
+        diffs = [a - b for a, b in zip(leader.trace, other.trace)]
+        mean = sum(w * d for w, d in zip(weights, diffs)) / total
+        spread = sum((w * (d - mean)) ** 2 for w, d in zip(weights, diffs)) ** 0.5 / total
+        if mean <= z * spread:
+            return False
+    return True
 
 
 def infers_by_default(rules: LineRules) -> bool:
@@ -241,6 +295,7 @@ class CrazyLineBot:
         self.infer = infers_by_default(rules)
         self.reply = DEFAULT_REPLY
         self.clock = DEFAULT_CLOCK
+        self.settle: float | None = DEFAULT_SETTLE
 
     def limit_thinking(self, seconds: float) -> None:
         """A fixed amount of work for ``seconds`` (samples, positions solved) and no clock, so a seed replays
@@ -267,6 +322,7 @@ class CrazyLineBot:
             infer=self.infer,
             reply=self.reply,
             clock=self.clock,
+            settle=self.settle,
         )[0].move
         assert isinstance(best, LineMove)  # estimates are of the observation's legal moves
         return best

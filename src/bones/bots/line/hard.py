@@ -16,7 +16,7 @@ import random
 from bones.bots.line.belief import Belief
 from bones.line.kernel import Kernel
 from bones.line.moves import LineMove
-from bones.line.rules import LineRules
+from bones.line.rules import MUGGINS, LineRules
 from bones.line.state import LineObservation
 from bones.tiles import HIGH, LOW, PIPS, pip_set, tiles_of
 
@@ -79,9 +79,12 @@ class HardLineBot:
                 total += weight * lacking
         total += self._lock(obs, belief, kernel, rest)
         if rules.scores_during_play:
-            total += POINTS * points
+            # Muggins writes one point per five of count: weigh a score by the count it stands for,
+            # as in all fives, or shedding a pip outweighs scoring.
+            unit = 5 if rules.scoring == MUGGINS else 1
+            total += POINTS * unit * points
             if sides[nxt] != sides[seat]:
-                total -= REPLY * self._best_reply(kernel, belief, nxt)
+                total -= REPLY * unit * self._best_reply(kernel, belief, nxt)
         return total
 
     def _best_reply(self, kernel: Kernel, belief: Belief, seat: int) -> int:

@@ -12,7 +12,13 @@ from bones.line.state import LineObservation
 
 
 class NormalLineBot:
-    """Sheds its heaviest tile first; in scoring games takes the best score it can see first."""
+    """Sheds its heaviest tile first; in scoring games takes the best score it can see first.
+
+    Measured and not kept (issue 15, duplicate deals): laying a double first, or never covering the
+    last end that shows a double it holds, doubles Normal's edge over Easy in three-player draw
+    (+1.7 to +3.8 points a deal over its fair share, 1,500 deals), but then Hard gains nothing over
+    it in classic (2 and 3 players, 800 deals) and half as much in 2-player block: the ladder loses a step.
+    """
 
     level = "normal"
 
