@@ -287,6 +287,19 @@ def quick_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[st
     store.close()
 
 
+def start_lobby_table(page: Any, server: str, body: dict[str, Any]) -> dict[str, Any]:
+    """A lobby's table made and started by the page's player, its host: the lobby's answer (with the host's token)."""
+    headers = {"Content-Type": "application/json"}
+    made = page.request.post(f"{server}/api/lobby", data=json.dumps(body), headers=headers)
+    assert made.status == 201, made.text()
+    table = dict(made.json())
+    started = page.request.post(
+        f"{server}/api/lobby/{table['id']}/start", headers={**headers, "X-Seat-Token": table["token"]}
+    )
+    assert started.status == 200, started.text()
+    return table
+
+
 def play_on(person: Browser, rng: random.Random, close_sheets: bool = True) -> None:
     """One step of a person who plays whatever is theirs to do: a sheet closed (unless not wanted), a tile clicked."""
     snap = person.snapshot()
@@ -378,19 +391,12 @@ def test_every_catalog_game_opens_at_a_live_table_in_the_browser(quick_server: s
     page = person.page
     page.goto(f"{quick_server}/?pace=0")
     catalog = page.request.get(f"{quick_server}/api/catalog").json()["games"]
-    headers = {"Content-Type": "application/json"}
     for entry in catalog:
         players = min(entry["players"])
         body: dict[str, Any] = {"game": entry["id"], "level": "easy", "computers": list(range(1, players))}
         if len(entry["players"]) > 1:
             body["players"] = players
-        made = page.request.post(f"{quick_server}/api/lobby", data=json.dumps(body), headers=headers)
-        assert made.status == 201, made.text()
-        table = made.json()
-        started = page.request.post(
-            f"{quick_server}/api/lobby/{table['id']}/start", headers={**headers, "X-Seat-Token": table["token"]}
-        )
-        assert started.status == 200, started.text()
+        table = start_lobby_table(page, quick_server, body)
         page.goto(f"{quick_server}/?join={table['id']}&pace=0")
         page.wait_for_selector("#table:not([hidden])")
         # The computers' moves come over the socket until the table waits for its person (or the game ends).

@@ -12,7 +12,12 @@ from typing import Any
 import pytest
 
 from tests.web.test_web_browser import tap_move
-from tests.web.test_web_live_browser import Browser, play_on, quick_server  # noqa: F401 (quick_server: the fixture)
+from tests.web.test_web_live_browser import (  # noqa: F401 (quick_server: the fixture)
+    Browser,
+    play_on,
+    quick_server,
+    start_lobby_table,
+)
 
 pytestmark = [pytest.mark.slow, pytest.mark.filterwarnings("ignore::DeprecationWarning")]
 
@@ -35,14 +40,7 @@ def test_a_lobbys_table_entered_from_continue_is_followed_by_its_socket_and_paus
     ann = Browser(browser, "Ann")
     page = ann.page
     page.goto(f"{quick_server}/?pace=0")
-    made = page.request.post(
-        f"{quick_server}/api/lobby", data=json.dumps({"game": "draw", "players": 2, "computers": [1]}), headers=JSON
-    )
-    table = made.json()
-    started = page.request.post(
-        f"{quick_server}/api/lobby/{table['id']}/start", headers={**JSON, "X-Seat-Token": table["token"]}
-    )
-    assert started.status == 200, started.text()
+    table = start_lobby_table(page, quick_server, {"game": "draw", "players": 2, "computers": [1]})
     # Ann, alone with a computer at her lobby's table, comes back to it from the menu.
     page.goto(f"{quick_server}/?pace=0")
     page.locator("#continue").click()
@@ -200,14 +198,7 @@ def test_a_page_that_missed_a_move_asks_and_a_silent_socket_is_made_again(
     ann = Browser(browser, "Ann")
     page = ann.page
     page.goto(f"{quick_server}/?pace=0")
-    made = page.request.post(
-        f"{quick_server}/api/lobby", data=json.dumps({"game": "draw", "players": 2, "computers": [1]}), headers=JSON
-    )
-    table = made.json()
-    started = page.request.post(
-        f"{quick_server}/api/lobby/{table['id']}/start", headers={**JSON, "X-Seat-Token": table["token"]}
-    )
-    assert started.status == 200, started.text()
+    table = start_lobby_table(page, quick_server, {"game": "draw", "players": 2, "computers": [1]})
     page.goto(f"{quick_server}/?pace=0")
     page.evaluate("() => Object.assign(window.BonesLive.live, { syncAfter: 300, answerWithin: 500 })")
     page.locator("#continue").click()
