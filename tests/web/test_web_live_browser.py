@@ -287,6 +287,33 @@ def quick_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[st
     store.close()
 
 
+def open_draw_room(
+    host: Browser, server: str, pace: int = 0, name: str | None = None, replace: str | None = None
+) -> str:
+    """The host makes a two-player Draw table from the menu (PLAY WITH PEOPLE): its invitation link, the host in
+    its room."""
+    host.page.goto(f"{server}/?pace={pace}")
+    host.page.locator('#games button[data-value="draw"]').click()
+    host.page.locator('#players button[data-value="2"]').click()
+    host.page.locator("#people").click()
+    if name is not None:
+        host.page.locator("#lobby-name").fill(name)
+    if replace is not None:
+        host.page.locator("#lobby-replace").fill(replace)
+    host.page.locator("#lobby-create").click()
+    host.page.wait_for_selector("#room:not([hidden])")
+    return str(host.page.locator("#room-link").input_value())
+
+
+def sit_and_start(host: Browser, guest: Browser, link: str) -> None:
+    """The guest opens the link and takes seat 1; the host, told of it, starts; both are at the table."""
+    guest.page.goto(link + "&pace=0")
+    guest.page.locator('#room-seats [data-seat="1"] button').click()
+    host.page.wait_for_selector('#room-seats [data-seat="1"].human')
+    host.page.locator("#room-start").click()
+    guest.page.wait_for_selector("#table:not([hidden])")
+
+
 def start_lobby_table(page: Any, server: str, body: dict[str, Any]) -> dict[str, Any]:
     """A lobby's table made and started by the page's player, its host: the lobby's answer (with the host's token)."""
     headers = {"Content-Type": "application/json"}
@@ -321,14 +348,7 @@ def test_a_person_who_leaves_is_shown_away_played_by_a_computer_and_comes_back_b
     quick_server: str, browser: Any, artifacts: Path
 ) -> None:
     ann, bob = Browser(browser, "Ann"), Browser(browser, "Bob")
-    ann.page.goto(f"{quick_server}/?pace=0")
-    ann.page.locator('#games button[data-value="draw"]').click()
-    ann.page.locator('#players button[data-value="2"]').click()
-    ann.page.locator("#people").click()
-    ann.page.locator("#lobby-replace").fill("5")
-    ann.page.locator("#lobby-create").click()
-    ann.page.wait_for_selector("#room:not([hidden])")
-    link = ann.page.locator("#room-link").input_value() + "&pace=0"
+    link = open_draw_room(ann, quick_server, replace="5") + "&pace=0"
     # Ann's page opened again finds her room, as its host.
     ann.page.goto(link)
     ann.page.wait_for_selector("#room-start:not([hidden])")
@@ -424,18 +444,7 @@ def test_the_hand_sheet_shows_though_the_other_person_closes_theirs_first(
     """A page waits a moment before it opens the hand sheet (longer at a slower pace); the other person closing
     theirs meanwhile sends this page the same sheet again, and the sheet must open all the same."""
     ann, bob = Browser(browser, "Ann"), Browser(browser, "Bob")
-    ann.page.goto(f"{quick_server}/?pace=2000")
-    ann.page.locator('#games button[data-value="draw"]').click()
-    ann.page.locator('#players button[data-value="2"]').click()
-    ann.page.locator("#people").click()
-    ann.page.locator("#lobby-create").click()
-    ann.page.wait_for_selector("#room:not([hidden])")
-    link = ann.page.locator("#room-link").input_value()
-    bob.page.goto(link + "&pace=0")
-    bob.page.locator('#room-seats [data-seat="1"] button').click()
-    ann.page.wait_for_selector('#room-seats [data-seat="1"].human')
-    ann.page.locator("#room-start").click()
-    bob.page.wait_for_selector("#table:not([hidden])")
+    sit_and_start(ann, bob, open_draw_room(ann, quick_server, pace=2000))
     rng = random.Random(3)
     deadline = time.monotonic() + 180
     while bob.snapshot()["view"]["hand_no"] < 2 or bob.snapshot()["view"]["status"] == "sheet":

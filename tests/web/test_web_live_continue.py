@@ -14,8 +14,10 @@ import pytest
 from tests.web.test_web_browser import tap_move
 from tests.web.test_web_live_browser import (  # noqa: F401 (quick_server: the fixture)
     Browser,
+    open_draw_room,
     play_on,
     quick_server,
+    sit_and_start,
     start_lobby_table,
 )
 
@@ -99,19 +101,7 @@ def test_a_click_while_the_other_persons_sheet_is_open_waits_for_them(
     browser: Any,
 ) -> None:
     ann, bob = Browser(browser, "Ann"), Browser(browser, "Bob")
-    ann.page.goto(f"{quick_server}/?pace=0")
-    ann.page.locator('#games button[data-value="draw"]').click()
-    ann.page.locator('#players button[data-value="2"]').click()
-    ann.page.locator("#people").click()
-    ann.page.locator("#lobby-name").fill("Ann")
-    ann.page.locator("#lobby-create").click()
-    ann.page.wait_for_selector("#room:not([hidden])")
-    link = ann.page.locator("#room-link").input_value() + "&pace=0"
-    bob.page.goto(link)
-    bob.page.locator('#room-seats [data-seat="1"] button').click()
-    ann.page.wait_for_selector('#room-seats [data-seat="1"].human')
-    ann.page.locator("#room-start").click()
-    bob.page.wait_for_selector("#table:not([hidden])")
+    sit_and_start(ann, bob, open_draw_room(ann, quick_server, name="Ann"))
     rng = random.Random(11)
     deadline = time.monotonic() + 240
     people = (ann, bob)  # seats 0 and 1
@@ -164,13 +154,7 @@ def test_a_click_while_the_other_persons_sheet_is_open_waits_for_them(
 
 def test_the_host_who_leaves_the_room_closes_the_table(quick_server: str, browser: Any) -> None:  # noqa: F811
     ann, bob = Browser(browser, "Ann"), Browser(browser, "Bob")
-    ann.page.goto(f"{quick_server}/?pace=0")
-    ann.page.locator('#games button[data-value="draw"]').click()
-    ann.page.locator('#players button[data-value="2"]').click()
-    ann.page.locator("#people").click()
-    ann.page.locator("#lobby-create").click()
-    ann.page.wait_for_selector("#room:not([hidden])")
-    link = ann.page.locator("#room-link").input_value()
+    link = open_draw_room(ann, quick_server)
     table_id = link.rsplit("=", 1)[1]
     listed = ann.page.request.get(f"{quick_server}/api/lobby").json()["tables"]
     assert table_id in [t["id"] for t in listed]

@@ -308,12 +308,17 @@ class Connection:
         if self.last is not None and self.last > now:
             self.last = None  # a move number from the future (a client's mistake): start afresh
         if self.last is not None and self.last < now:
-            for number in range(self.last + 1, now):
-                await self.send({"type": "moved", "move_number": number})
+            await self._moved_through(now - 1)
             await self.send({"type": "moved", "move_number": now}, view)
         elif kind != "moved" or self.last is None:
             await self.send({"type": "view"}, view)
         self.last = now if self.last is None else max(self.last, now)
+
+    async def _moved_through(self, number: int) -> None:
+        """A ``moved`` (no view) for each move number after the last one sent, through ``number``."""
+        if self.last is not None:
+            for missed in range(self.last + 1, number + 1):
+                await self.send({"type": "moved", "move_number": missed})
 
     async def on_events(self, events: list[Event]) -> None:
         async with self._events_lock:
@@ -343,9 +348,7 @@ class Connection:
             now = view["move_number"]
             if before is not None and before < now:
                 log.warning("bones: a socket of table %s missed moves %d to %d", self.table_id, before + 1, now)
-            if self.last is not None:
-                for number in range(self.last + 1, now + 1):
-                    await self.send({"type": "moved", "move_number": number})
+            await self._moved_through(now)
             self.last = now if self.last is None else max(self.last, now)
             await self.send({"type": "synced", "move_number": now}, view)
 

@@ -59,7 +59,8 @@ test("a tetromino's cells are read from its move, so the board can show it laid"
 
 test("a move is told without the grid's notation of its place", () => {
   assert.equal(T.moveText("Lily plays 4:5@-1,-1v. Lily draws."), "Lily plays 4:5. Lily draws");
-  assert.equal(T.moveText("You play 6:6@0,12h."), "You play 6:6");
+  assert.equal(T.moveText("You play 6:6@0,12>."), "You play 6:6");
+  assert.equal(T.moveText("Lily plays 4:5@0,1>. Lily draws."), "Lily plays 4:5. Lily draws");
   assert.equal(T.moveText("Lily lays the S light side up (2 so far)."), "Lily lays the S light side up (2 so far)");
   assert.equal(T.moveText(undefined), "");
 });

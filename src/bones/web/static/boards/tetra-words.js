@@ -72,7 +72,8 @@ export function tetrominoCells(move) {
 }
 
 // The game's words for a move, with a domino's place on the grid left out ("Lily plays 4:5@-1,-1v." says
-// "Lily plays 4:5"): the board marks where it went, and the grid's coordinates are the terminal's notation.
+// "Lily plays 4:5"): the board marks where it went, and the grid's coordinates and way (">" across, "v" down)
+// are the terminal's notation.
 export function moveText(text) {
-  return (text || "").replace(/(\d+:\d+)@-?\d+,-?\d+[a-z]?/g, "$1").replace(/\.$/, "");
+  return (text || "").replace(/(\d+:\d+)@-?\d+,-?\d+[>v]?/g, "$1").replace(/\.$/, "");
 }
