@@ -583,3 +583,53 @@ def test_a_table_drawn_for_its_room_is_not_drawn_again(browser: Any, live_server
         page.wait_for_function(f"() => window.BonesTable.state.view.move_number > {current['move_number']}")
     assert not page.errors, page.errors
     page.close()
+
+
+# Once the tap on a tile has been handled, keeps what it drew (the hand and the glowing ends) and, eight frames
+# later, names what was taken away since; and the board's room before the tap and after it.
+PICK_KEPT = """() => {
+  const board = document.getElementById('board'), before = board.clientHeight;
+  window.__pickKept = new Promise((done) => window.addEventListener('click', () => {
+    const drawn = [...document.querySelectorAll('#hand .tile, .slot.target')];
+    const after = board.clientHeight;
+    const frame = (n) => requestAnimationFrame(() => {
+      if (n) return frame(n - 1);
+      done({ gone: drawn.filter((e) => !e.isConnected).map((e) => e.dataset.tile || e.dataset.name), before, after });
+    });
+    frame(8);
+  }, { once: true }));
+}"""
+
+
+def test_a_tile_picked_to_choose_its_end_is_drawn_once(browser: Any, live_server: Any) -> None:
+    # On a phone, picking a tile that fits both ends changes the words ("tap a glowing end") and with them the
+    # board's room. The resize observer took that for a new room and drew the hand and the board again a frame
+    # later, so the end a quick player was tapping was no longer on the page.
+    page = open_checked(browser, live_server, {"game": "classic", "level": "easy", "seed": 11}, PORTRAIT)
+    for _ in range(20):
+        current = wait_ready(page)
+        assert current["status"] == "playing", "no tile fitting both ends came up on this deal"
+        ends: dict[str, int] = {}
+        for move in current["legal_moves"]:
+            ends[move.partition("@")[0]] = ends.get(move.partition("@")[0], 0) + 1
+        both = [tile for tile, count in ends.items() if count > 1]
+        if both:
+            break
+        tap_move(page, current["legal_moves"][0])
+        page.wait_for_function(f"() => window.BonesTable.state.view.move_number > {current['move_number']}")
+    # The words before the pick take two lines or three by the computer's move; they are made three.
+    page.evaluate(
+        "() => { document.getElementById('status').textContent = 'Lily played 6:4 on the upper branch of 6:6, and the next to play is you. Your turn'; }"
+    )
+    page.evaluate(
+        "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(done))))"
+    )
+    page.evaluate(PICK_KEPT)
+    page.locator(f'.hand .tile[data-tile="{both[0]}"]').click()
+    kept = page.evaluate("() => window.__pickKept")
+    assert kept["before"] != kept["after"], (
+        f"the pick left the board's room as it was, so this no longer tests it: {kept}"
+    )
+    assert kept["gone"] == [], f"the pick was drawn again: {kept}"
+    assert not page.errors, page.errors
+    page.close()

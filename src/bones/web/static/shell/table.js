@@ -32,7 +32,7 @@ export const ctx = {
   say,
   sound,
   send: (move, fromEl) => sendMove(move, fromEl),
-  render: () => render(),
+  render: () => redraw(),
 };
 
 function trophy() {
@@ -169,6 +169,14 @@ export function retell() {
 }
 
 // ------------------------------------------------------------------- drawing
+// A renderer draws again for a choice (a tile picked) and then says what it means; the words can change the
+// board's room. The board is fitted to that room before the frame is painted: else the resize observer drew
+// everything again a frame later, and the end a quick player was tapping was gone from the page.
+function redraw() {
+  render();
+  queueMicrotask(refitBoard);
+}
+
 export function render(opts = {}) {
   const v = S.view;
   if (!v) return;
@@ -339,7 +347,7 @@ async function showHint() {
     if (S.view !== v) return;
     S.hint = h;
     const words = S.board.showHint(ctx, h);
-    render();
+    redraw();
     say(words);
   } catch (e) { await handleError(e); }
   finally { S.hinting = false; $("hint-btn").classList.remove("busy"); }
