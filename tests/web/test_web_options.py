@@ -109,6 +109,11 @@ def test_the_menu_offers_the_options_and_play_uses_them(browser: Any, live_serve
     assert not errors, errors
 
 
+# The game chips whose name is wider than the chip (the name ran over the chip's edge and the next chip).
+SPILLED_CHIPS = """() => [...document.querySelectorAll('#games button')]
+  .filter((b) => b.scrollWidth > b.clientWidth).map((b) => `${b.textContent}: ${b.scrollWidth} > ${b.clientWidth}`)"""
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("size", ["1280x800", "360x740", "740x360"])
 def test_play_is_on_the_first_screen_with_every_game_chosen(
@@ -142,5 +147,6 @@ def test_play_is_on_the_first_screen_with_every_game_chosen(
         assert (
             page.evaluate("() => document.scrollingElement.scrollTop + document.getElementById('home').scrollTop") == 0
         )
+        assert page.evaluate(SPILLED_CHIPS) == [], f"a game's name spills out of its chip at {size}"
     assert not errors, errors
     page.close()

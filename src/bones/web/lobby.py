@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field
 import bones
 from bones.bots import LEVELS
 from bones.game import GameOptionError, game_info
-from bones.web.entries import all_games, resolve_game, table_games
+from bones.web.entries import all_games, chosen_options, resolve_game, table_games
 from bones.web.events import Event
 from bones.web.live import Hub
 from bones.web.players import NAME_LENGTH, player_of
@@ -70,6 +70,11 @@ class NewLobby(Strict):
         60, ge=1, le=3600, description="seconds after which a computer plays for a player who left"
     )
     computers: list[int] = Field([], max_length=8, description="seats given to computers now; the others stay open")
+    options: dict[Annotated[str, Field(max_length=32)], bool | int | str] | None = Field(
+        None,
+        max_length=16,
+        description="rule options by name, as the catalog's options list them (players has its own field)",
+    )
 
 
 class TakeSeat(Strict):
@@ -121,7 +126,8 @@ def router(hub: Hub) -> APIRouter:
 
     @routes.post("", status_code=201, summary="Make a table with open seats; you are its host at seat 0")
     def create(body: NewLobby, player: Player) -> dict[str, Any]:
-        players = rules_players(body.game, body.level, body.players)
+        options = body.options or {}
+        players = rules_players(body.game, body.level, body.players, options)
         computers = set(body.computers)
         if not computers <= set(range(1, players)):
             raise TableError(f"computers: seats are 1 to {players - 1} (the host sits at 0)")
@@ -145,6 +151,7 @@ def router(hub: Hub) -> APIRouter:
             WAITING,
             0,
             time.time(),
+            options,
         )
         seating.create(lobby)
         return answer(lobby, 0)
@@ -238,6 +245,7 @@ def router(hub: Hub) -> APIRouter:
             lobby.level,
             lobby.players,
             seats=seats,
+            options=lobby.options,
             player=player,
             table_id=lobby.id,
             holders={n: str(seats[n]["player"]) for n in humans},
@@ -251,14 +259,20 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-def rules_players(game: str, level: str, players: int | None) -> int:
-    """The number of players of a table of ``game``; refuses what the web table does not offer."""
+def rules_players(game: str, level: str, players: int | None, chosen: dict[str, Any]) -> int:
+    """The number of players of a table of ``game`` with the ``chosen`` options; refuses what the web table does
+    not offer (the match is made at the start: a bad option refused then would leave a room nobody can start)."""
     offered = all_games()
     if game not in offered:
         raise TableError(f"unknown game {game[:40]!r}; the web table plays {', '.join(offered)}")
     if level.lower() not in LEVELS:
         raise TableError(f"unknown level {level[:40]!r}; the levels are {', '.join(LEVELS)}")
+    try:
+        checked = chosen_options(game, chosen)
+    except GameOptionError as error:
+        raise TableError(str(error)) from None
     game_id, options = resolve_game(game)
+    options.update(checked)
     if players is not None and "players" in game_info(game_id).option_names() and "players" not in options:
         options["players"] = players
     try:

@@ -55,6 +55,8 @@ lobbies = Table(
     Column("status", String(16), nullable=False, index=True),
     Column("version", Integer, nullable=False),
     Column("created_at", Float, nullable=False),
+    # The rule options the host chose ({} or NULL: the game's defaults); the match is made with them at the start.
+    Column("options", JSON, nullable=True),
 )
 
 presence = Table(
@@ -78,6 +80,7 @@ class Lobby:
     status: str
     version: int
     created_at: float
+    options: dict[str, Any] | None = None
 
     def seat_of(self, token: str | None, player: str) -> int | None:
         """The seat of ``token`` if ``player`` took it: a token alone is worth nothing to another player."""
@@ -97,6 +100,7 @@ class Lobby:
             "players": self.players,
             "public": self.public,
             "replace_after": self.replace_after,
+            "options": dict(self.options or {}),
             "status": self.status,
             "seats": [{k: v for k, v in seat.items() if k not in PRIVATE} for seat in self.seats],
             "open_seats": [n for n, seat in enumerate(self.seats) if seat["kind"] == OPEN],

@@ -15,7 +15,7 @@ holders: nobody can act for them, and they count for nobody.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -231,7 +231,7 @@ class Store:
             # One statement alone needs no transaction around it: BEGIN and COMMIT would each be a round trip
             # to the database server, twice the statement's own (reads, and a move saved without statistics).
             self._single = self.engine.execution_options(isolation_level="AUTOCOMMIT")
-        create_tables(self.engine, Base.metadata, _add_missing_columns)
+        create_tables(self.engine, Base.metadata)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     @contextmanager
@@ -464,22 +464,22 @@ class Store:
 _SCHEMA_LOCK = 0x626F6E6573
 
 
-def create_tables(engine: Engine, metadata: MetaData, then: Callable[[Connection], None] | None = None) -> None:
-    """Make the tables of ``metadata`` that are missing (and run ``then``), one process at a time: servers that start
-    together on a new database would each find a table missing, and all but one fail to make it."""
+def create_tables(engine: Engine, metadata: MetaData) -> None:
+    """Make the tables of ``metadata`` that are missing, and the columns an older bones did not have, one process at
+    a time: servers that start together on a new database would each find a table missing, and all but one fail to
+    make it."""
     with engine.begin() as connection:
         if engine.dialect.name == "postgresql":
             connection.execute(text(f"SELECT pg_advisory_xact_lock({_SCHEMA_LOCK})"))
         metadata.create_all(connection)
-        if then is not None:
-            then(connection)
+        _add_missing_columns(connection, metadata)
 
 
-def _add_missing_columns(connection: Connection) -> None:
+def _add_missing_columns(connection: Connection, metadata: MetaData) -> None:
     """Databases made by an older bones lack columns added since; add them (nullable or with their
     server default), and their indexes."""
     inspector = inspect(connection)
-    for table in Base.metadata.sorted_tables:
+    for table in metadata.sorted_tables:
         present = {column["name"] for column in inspector.get_columns(table.name)}
         missing = [column for column in table.columns if column.name not in present]
         for column in missing:

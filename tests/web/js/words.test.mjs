@@ -55,3 +55,16 @@ test("one game's results say how it ended, and a generated puzzle's its difficul
   assert.equal(words.singleGameText({ ...over, difficulty: "easy", par: 3, par_unit: "moves" }), "queen 3: solved in 1 moves · Easy puzzle, best possible: 3 moves");
   assert.equal(words.singleGameText({ ...v, difficulty: "hard", par: null, par_unit: "moves" }), "Hard puzzle");
 });
+
+test("a table's rule options are told in the game's order, defaults left out", () => {
+  const entry = { options: [
+    { name: "set", label: "set", kind: "choice", default: 6 },
+    { name: "reserve", label: "reserve", kind: "bool", default: false },
+    { name: "teams", label: "teams", kind: "bool", default: true },
+  ] };
+  assert.equal(words.optionsText(entry, { teams: false, set: 9, reserve: true }), "set 9 · reserve · no teams");
+  assert.equal(words.optionsText(entry, { set: 6 }), "");
+  assert.equal(words.optionsText(entry, {}), "");
+  assert.equal(words.optionsText(entry, undefined), "");
+  assert.equal(words.optionsText(null, { set: 9 }), "");
+});

@@ -29,6 +29,19 @@ export function radio(container, items, selected, onPick) {
   }
 }
 
+// A chip's name may be one word wider than the chip on a phone ("Tetradominoes"): its letters are made smaller
+// until it fits, rather than run over the chip's edge. (Hidden chips have no width: the observer in wireHome
+// fits them once they are shown, and again when the screen turns.)
+function fitNames(container) {
+  for (const chip of container.children) {
+    chip.style.fontSize = "";
+    for (let i = 0; i < 3 && chip.clientWidth && chip.scrollWidth > chip.clientWidth; i++) {
+      const size = parseFloat(getComputedStyle(chip).fontSize);
+      chip.style.fontSize = `${Math.max(9, Math.floor(size * (chip.clientWidth / chip.scrollWidth) * 10) / 10)}px`;
+    }
+  }
+}
+
 // The line CONTINUE shows for a match in progress.
 export const matchLine = (v) => [v.title, levelName(v.level), `hand ${v.hand_no}`, ...(v.scores ? [scoreText(v)] : [])].join(" · ");
 
@@ -43,6 +56,7 @@ export function renderHome() {
   radio($("levels"), c.levels.map((l) => ({ value: l, label: LEVEL_NAMES[l] || l })), set.level, pick("level"));
   // The games are named in short chips, however many there are; the chosen one is told in a line below.
   radio($("games"), c.games.map((g) => ({ value: g.id, label: g.title })), set.game, pick("game"));
+  fitNames($("games"));
   $("game-note").textContent = game.tagline || game.summary;
   renderOptions(game, set);
   renderProblems(game, set);
@@ -235,6 +249,7 @@ export async function startGame() {
 }
 
 export function wireHome() {
+  if (window.ResizeObserver) new ResizeObserver(() => fitNames($("games"))).observe($("games"));
   $("play").addEventListener("click", startGame);
   $("continue").addEventListener("click", () => { if (S.current) enterTable(S.current); });
 }

@@ -4,12 +4,12 @@
 // take the seats still open). The room hears of each change over the table's socket (live.js), which then brings
 // the match. Names reach the page as text only.
 import { $, el } from "./dom.js";
-import { radio, showHome } from "./home.js";
+import { chosenOptions, radio, showHome } from "./home.js";
 import { api } from "./net.js";
 import { S, entryOf } from "./state.js";
 import { enterTable, toast } from "./table.js";
 import { LIVE, joinLive, leaveLive } from "./live.js";
-import { levelName } from "./words.js";
+import { levelName, optionsText } from "./words.js";
 
 const ROOM = { lobby: null, seat: null, token: null };
 const CHOICES = [{ value: "open", label: "Open" }, { value: "computer", label: "Computer" }];
@@ -72,7 +72,10 @@ function seatKinds(game, players) {
 function renderNewTable() {
   const { game, players } = chosenGame();
   const level = levelName(S.settings.level);
-  $("lobby-game").textContent = `${game.title} · ${players} ${players === 1 ? "player" : "players"} · computers play ${level}`;
+  // The options chosen on the menu come along: the table is played with them.
+  const rules = optionsText(game, chosenOptions(game, S.settings));
+  $("lobby-game").textContent = [game.title, `${players} ${players === 1 ? "player" : "players"}`, rules, `computers play ${level}`]
+    .filter(Boolean).join(" · ");
   const chosen = seatKinds(game, players);
   const box = $("lobby-seats");
   box.replaceChildren();
@@ -108,6 +111,8 @@ async function createTable() {
     replace_after: Math.min(3600, Math.max(5, wait)),
     computers,
   };
+  const options = chosenOptions(game, S.settings);
+  if (Object.keys(options).length) body.options = options;
   if (game.players.length > 1) body.players = players;
   if (name) body.name = name;
   try {
@@ -135,7 +140,8 @@ function tableItem(t) {
   const words = el("div", "lobby-table-words");
   words.append(
     el("b", "", entry ? entry.title : t.game),
-    el("span", "hint-text", `${t.seats[0].name}'s table · ${t.open_seats.length} of ${t.players} seats open · ${levelName(t.level)}`),
+    el("span", "hint-text", [`${t.seats[0].name}'s table`, `${t.open_seats.length} of ${t.players} seats open`,
+      optionsText(entry, t.options), levelName(t.level)].filter(Boolean).join(" · ")),
   );
   const join = el("button", "btn", "JOIN");
   join.addEventListener("click", () => openInvitation(t.id));
@@ -202,6 +208,9 @@ function renderRoom() {
   const seated = ROOM.seat !== null;
   const closed = lobby.status === "closed";
   $("room-title").textContent = entry ? entry.title : lobby.game;
+  const rules = optionsText(entry, lobby.options);
+  $("room-rules").textContent = rules ? `Played with: ${rules}` : "";
+  $("room-rules").hidden = !rules;
   const open = lobby.open_seats.length;
   let note;
   if (closed) note = `${lobby.seats[0].name} closed this table.`;

@@ -68,3 +68,15 @@ export function singleGameText(v) {
   }
   return parts.join(" · ");
 }
+
+// The rule options a table is played with, in the game's own order (a yes/no by its name alone, or "no ..."):
+// those left at the game's default are not told. Empty where there are none.
+export function optionsText(entry, options) {
+  const parts = [];
+  for (const o of (entry && entry.options) || []) {
+    if (!options || !(o.name in options) || options[o.name] === o.default) continue;
+    const value = options[o.name];
+    parts.push(value === true ? o.label : value === false ? `no ${o.label}` : `${o.label} ${value}`);
+  }
+  return parts.join(" · ");
+}
