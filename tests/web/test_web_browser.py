@@ -150,6 +150,28 @@ BOTH_ENDS = {
 }
 
 
+def test_a_tile_dragged_away_from_the_ends_stays_picked_up(browser: Any, live_server: Any) -> None:
+    page = open_table(browser, live_server, {"game": "block", "setup": BOTH_ENDS}, PORTRAIT, pace=250)
+    page.locator('.hand .tile[data-tile="6:6"]').click()
+    page.wait_for_function("() => document.querySelector('#status').textContent.includes('Lily can\\'t play')")
+    box = page.locator('.hand .tile[data-tile="6:3"]').bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 5, y - 20, steps=3)
+    assert page.locator(".slot.target").count() == 2  # the drag began: the ends glow
+    page.mouse.move(5, 5, steps=4)
+    page.mouse.up()
+    tile = page.locator('.hand .tile[data-tile="6:3"]')
+    assert "picked" in tile.get_attribute("class")
+    assert page.locator("#status").inner_text() == "Place 6:3: tap a glowing end"
+    assert view(page)["move_number"] == 2 and not page.locator(".drag-ghost").count()
+    drag_move(page, "6:3@left")
+    page.wait_for_function("() => window.BonesTable.state.view.layout.tiles.length === 2")
+    assert view(page)["layout"]["tiles"][-1]["tile"] == "6:3"
+    assert not page.errors, page.errors
+
+
 def test_a_tile_that_fits_both_ends_is_picked_up_then_placed(browser: Any, live_server: Any, artifacts: Path) -> None:
     page = open_table(browser, live_server, {"game": "block", "setup": BOTH_ENDS}, PORTRAIT, pace=250)
     wrong = page.locator('.hand .tile[data-tile="1:1"]')

@@ -43,6 +43,11 @@ test("a drop lands on the nearest target within reach, else nowhere", () => {
   assert.equal(B.nearestBox(grid, 45, 45), 4);
   assert.equal(B.nearestBox(grid, 130, 10), 0); // just past the right edge, within the margin
   assert.equal(B.nearestBox(grid, 300, 300), -1);
+  // A board with small targets (a line's ends) reaches further out.
+  const ends = [{ left: 0, top: 0, width: 80, height: 40 }, { left: 100, top: 0, width: 80, height: 40 }];
+  assert.equal(B.nearestBox(ends, 205, 20), -1);
+  assert.equal(B.nearestBox(ends, 205, 20, 28), 1);
+  assert.equal(B.nearestBox(ends, 95, 20, 28), 1);
 });
 
 test("a grid's cells are as large as both directions allow, within the least and largest sizes", () => {

@@ -32,16 +32,6 @@ test("ends apart stay as they are", () => {
   assert.deepEqual(T.separateTargets(slots, new Set(["left", "right"])), slots);
 });
 
-test("a dragged tile drops on the nearest end within reach", () => {
-  const boxes = [
-    { left: 0, top: 0, right: 80, bottom: 40, width: 80, height: 40 },
-    { left: 100, top: 0, right: 180, bottom: 40, width: 80, height: 40 },
-  ];
-  assert.equal(T.nearestBox(boxes, 70, 20), 0);
-  assert.equal(T.nearestBox(boxes, 95, 20), 1);
-  assert.equal(T.nearestBox(boxes, 300, 300), -1);
-});
-
 test("tiles are never drawn larger than the board allows", () => {
   assert.equal(T.maxUnitFor(1280, 500), 44);
   assert.equal(T.maxUnitFor(340, 300), 34);

@@ -24,18 +24,6 @@ export function separateTargets(slots, targets) {
   return places;
 }
 
-// The target a dragged tile is dropped on: the nearest centre among the boxes (DOMRect-like)
-// within ``pad`` pixels of the point, or -1.
-export function nearestBox(boxes, x, y, pad = 28) {
-  let best = -1, bestDist = Infinity;
-  boxes.forEach((r, i) => {
-    if (x < r.left - pad || x > r.right + pad || y < r.top - pad || y > r.bottom + pad) return;
-    const dist = Math.hypot(x - (r.left + r.width / 2), y - (r.top + r.height / 2));
-    if (dist < bestDist) { best = i; bestDist = dist; }
-  });
-  return best;
-}
-
 // The largest tile unit worth trying on a board of W x H pixels.
 export function maxUnitFor(W, H) {
   return Math.max(10, Math.min(44, Math.floor(Math.min(W / 10, H / 6))));

@@ -2,20 +2,19 @@
 // layout.fit lays them out, the open ends a picked tile fits (tap, drag or keys), the hand, the
 // boneyard to draw from, the hint's estimates and the hand sheet. Knows no game: only the view.
 import { $, el, row } from "../shell/dom.js";
+import { startDrag } from "../shell/drag.js";
 import { half, tileEl } from "../shell/tiles.js";
 import { parseTile, seatName, sideName, tileWords } from "../shell/words.js";
 import { registerBoard } from "./index.js";
 import { fit as fitLayout } from "./line-layout.js";
-import { maxUnitFor, nearestBox, separateTargets } from "./line-targets.js";
+import { maxUnitFor, separateTargets } from "./line-targets.js";
 import * as W from "./line-words.js";
 
-// What this board keeps between draws: the tile picked up, a drag under way, the tiles on the board
+// What this board keeps between draws: the tile picked up, the tiles on the board
 // (kept so they slide when the line re-flows) and the last fitting.
 const L = {
   picked: null,
   pickedAt: -1, // the move number the tile was picked up at: a pick lasts until the next move
-  drag: null,
-  suppressClick: false,
   boardKey: "",
   boardEls: new Map(),
   lastFit: { layout: null, W: 0, H: 0, fit: null },
@@ -230,7 +229,6 @@ function renderHint(ctx, v) {
 function shake(e) { e.classList.remove("shake"); void e.offsetWidth; e.classList.add("shake"); }
 
 function onTileClick(ctx, tile, e, ev) {
-  if (L.suppressClick) { L.suppressClick = false; return; }
   // A click from Enter or Space has no pointer position (detail 0).
   tap(ctx, tile, e, ev && ev.detail === 0);
 }
@@ -299,78 +297,30 @@ function dropPick(ctx) {
 }
 
 // Drag a tile onto an end (a small threshold tells a drag from a tap).
+// A tile dragged to a glowing end goes there; let go anywhere else, it stays picked up (where it fits two ends)
+// and the words say what to do. Drops are caught a little further out than elsewhere: the ends are small.
 function onPointerDown(ctx, tile, e, ev) {
-  if (ev.button !== 0 || ctx.S.busy || L.drag || !movesFor(ctx, tile).length) return;
-  const move = (mv) => onPointerMove(ctx, mv);
-  const up = (upEv) => onPointerUp(ctx, upEv);
-  const cancel = () => { endDrag(); L.picked = null; ctx.render(); };
-  L.drag = { tile, e, x0: ev.clientX, y0: ev.clientY, started: false, ghost: null, dx: 0, dy: 0, id: ev.pointerId, move, up, cancel };
-  window.addEventListener("pointermove", move);
-  window.addEventListener("pointerup", up);
-  window.addEventListener("pointercancel", cancel);
-}
-
-function onPointerMove(ctx, ev) {
-  const d = L.drag;
-  if (!d || ev.pointerId !== d.id) return;
-  if (!d.started) {
-    if (Math.hypot(ev.clientX - d.x0, ev.clientY - d.y0) < 8) return;
-    d.started = true;
-    pick(ctx.S.view, d.tile);
-    // Only the board changes (its ends light up): the dragged tile stays where it is.
-    renderBoard(ctx, ctx.S.view, null, null);
-    const r = d.e.getBoundingClientRect();
-    const ghost = d.e.cloneNode(true);
-    ghost.classList.remove("fits", "picked", "hinted", "new", "shake");
-    ghost.classList.add("drag-ghost");
-    ghost.style.width = `${r.width}px`;
-    ghost.style.height = `${r.height}px`;
-    document.body.appendChild(ghost);
-    d.ghost = ghost;
-    d.dx = d.x0 - r.left;
-    d.dy = d.y0 - r.top;
-    d.e.classList.add("dragging");
-  }
-  ev.preventDefault();
-  d.ghost.style.left = `${ev.clientX - d.dx}px`;
-  d.ghost.style.top = `${ev.clientY - d.dy}px`;
-  const over = slotAt(ev.clientX, ev.clientY);
-  document.querySelectorAll(".slot.over").forEach((s) => s !== over && s.classList.remove("over"));
-  if (over) over.classList.add("over");
-}
-
-function slotAt(x, y) {
-  const slots = [...document.querySelectorAll(".slot.target")];
-  const i = nearestBox(slots.map((s) => s.getBoundingClientRect()), x, y);
-  return i >= 0 ? slots[i] : null;
-}
-
-function endDrag() {
-  const d = L.drag;
-  L.drag = null;
-  if (!d) return null;
-  window.removeEventListener("pointermove", d.move);
-  window.removeEventListener("pointerup", d.up);
-  window.removeEventListener("pointercancel", d.cancel);
-  if (d.ghost) d.ghost.remove();
-  d.e.classList.remove("dragging");
-  return d;
-}
-
-function onPointerUp(ctx, ev) {
-  if (!L.drag || ev.pointerId !== L.drag.id) return;
-  const d = endDrag();
-  if (!d.started) return;
-  L.suppressClick = true;
-  setTimeout(() => { L.suppressClick = false; }, 0);
-  const over = slotAt(ev.clientX, ev.clientY);
-  if (over) {
-    const move = movesFor(ctx, d.tile).find((m) => W.endOf(m) === over.dataset.name);
-    if (move) { ctx.send(move, over); return; }
-  }
-  pick(ctx.S.view, movesFor(ctx, d.tile).length > 1 ? d.tile : null);
-  ctx.render();
-  ctx.say(L.picked ? `Place ${d.tile}: tap a glowing end` : "Drop the tile on a glowing end", true);
+  if (ctx.S.busy || !movesFor(ctx, tile).length) return;
+  const missed = () => {
+    pick(ctx.S.view, movesFor(ctx, tile).length > 1 ? tile : null);
+    ctx.render();
+    ctx.say(L.picked ? `Place ${tile}: tap a glowing end` : "Drop the tile on a glowing end", true);
+  };
+  startDrag(ev, e, {
+    targets: () => [...document.querySelectorAll(".slot.target")],
+    pad: 28,
+    onStart: () => {
+      pick(ctx.S.view, tile);
+      // Only the board changes (its ends light up): the dragged tile stays where it is.
+      renderBoard(ctx, ctx.S.view, null, null);
+    },
+    onDrop: (over) => {
+      const move = movesFor(ctx, tile).find((m) => W.endOf(m) === over.dataset.name);
+      if (move) ctx.send(move, over);
+      else missed();
+    },
+    onCancel: missed,
+  });
 }
 
 // --------------------------------------------------------------------- seats

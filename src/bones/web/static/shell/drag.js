@@ -16,13 +16,14 @@ window.addEventListener("click", (ev) => {
 }, true);
 
 // Call from the piece's pointerdown. targets(): the elements it may be dropped on now;
-// onStart(): the drag began (light the targets up); onDrop(target), onCancel(): how it ended.
-export function startDrag(ev, piece, { targets, onStart = () => {}, onDrop, onCancel = () => {} }) {
+// onStart(): the drag began (light the targets up); onDrop(target), onCancel(): how it ended; pad: how far
+// from a target (in pixels) a drop still lands on it.
+export function startDrag(ev, piece, { targets, onStart = () => {}, onDrop, onCancel = () => {}, pad = 20 }) {
   if (ev.button !== 0 || drag) return;
   const move = (e) => onMove(e);
   const up = (e) => onUp(e);
   const cancel = () => { const d = end(); if (d && d.started) d.onCancel(); };
-  drag = { piece, x0: ev.clientX, y0: ev.clientY, id: ev.pointerId, started: false, ghost: null, dx: 0, dy: 0, targets, onStart, onDrop, onCancel, move, up, cancel };
+  drag = { piece, x0: ev.clientX, y0: ev.clientY, id: ev.pointerId, started: false, ghost: null, dx: 0, dy: 0, targets, pad, onStart, onDrop, onCancel, move, up, cancel };
   window.addEventListener("pointermove", move);
   window.addEventListener("pointerup", up);
   window.addEventListener("pointercancel", cancel);
@@ -32,7 +33,7 @@ export const dragging = () => !!(drag && drag.started);
 
 function targetAt(d, x, y) {
   const items = d.targets().filter((t) => t.isConnected);
-  const i = nearestBox(items.map((t) => t.getBoundingClientRect()), x, y);
+  const i = nearestBox(items.map((t) => t.getBoundingClientRect()), x, y, d.pad);
   return i >= 0 ? items[i] : null;
 }
 
@@ -45,7 +46,7 @@ function onMove(ev) {
     const r = d.piece.getBoundingClientRect();
     const ghost = d.piece.cloneNode(true);
     ghost.removeAttribute("id");
-    ghost.classList.remove("fits", "picked", "hinted", "target", "shake");
+    ghost.classList.remove("fits", "picked", "hinted", "target", "shake", "new");
     ghost.classList.add("drag-ghost");
     ghost.setAttribute("aria-hidden", "true");
     ghost.style.width = `${r.width}px`;
