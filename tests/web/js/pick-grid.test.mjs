@@ -3,6 +3,7 @@ import { test } from "node:test";
 import { fixture, load } from "./helpers.mjs";
 
 const G = await load("boards/pick-grid.js");
+const B = await load("shell/boxes.js");
 const M = await load("boards/mountains-words.js");
 const { shortHint } = await load("shell/hints.js");
 
@@ -38,19 +39,19 @@ test("left and right reach every glowing square in reading order; up and down th
   // Two rows: three squares on top, two below (not under the first).
   const b = boxes([[0, 0], [0, 2], [0, 5], [1, 1], [1, 4]]);
   const order = [];
-  let at = G.arrowStep(b, -1, "ArrowRight");
-  for (let k = 0; k < 5; k++) { order.push(at); at = G.arrowStep(b, at, "ArrowRight"); }
+  let at = B.arrowTarget(b, -1, "ArrowRight");
+  for (let k = 0; k < 5; k++) { order.push(at); at = B.arrowTarget(b, at, "ArrowRight"); }
   assert.deepEqual(order, [0, 1, 2, 3, 4]);
   assert.equal(at, 0); // it wraps round
-  assert.equal(G.arrowStep(b, 0, "ArrowLeft"), 4);
-  assert.equal(G.arrowStep(b, 0, "ArrowDown"), 3);
-  assert.equal(G.arrowStep(b, 2, "ArrowDown"), 4);
-  assert.equal(G.arrowStep(b, 4, "ArrowUp"), 2);
-  assert.equal(G.arrowStep(b, 1, "ArrowUp"), 1); // nothing above: it stays
-  assert.equal(G.arrowStep([], -1, "ArrowDown"), -1);
+  assert.equal(B.arrowTarget(b, 0, "ArrowLeft"), 4);
+  assert.equal(B.arrowTarget(b, 0, "ArrowDown"), 3);
+  assert.equal(B.arrowTarget(b, 2, "ArrowDown"), 4);
+  assert.equal(B.arrowTarget(b, 4, "ArrowUp"), 2);
+  assert.equal(B.arrowTarget(b, 1, "ArrowUp"), 1); // nothing above: it stays
+  assert.equal(B.arrowTarget([], -1, "ArrowDown"), -1);
   // A grid turned on its side reads top to bottom the same way.
   const column = boxes([[3, 0], [0, 1], [1, 0]]);
-  assert.deepEqual([G.arrowStep(column, -1, "ArrowRight"), G.arrowStep(column, 1, "ArrowRight"), G.arrowStep(column, 2, "ArrowRight")], [1, 2, 0]);
+  assert.deepEqual([B.arrowTarget(column, -1, "ArrowRight"), B.arrowTarget(column, 1, "ArrowRight"), B.arrowTarget(column, 2, "ArrowRight")], [1, 2, 0]);
 });
 
 test("a dragged piece lands on the square under it, else the nearest within reach; it leans to a neighbour", () => {

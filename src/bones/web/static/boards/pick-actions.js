@@ -2,9 +2,10 @@
 // grid (Back drops the piece picked; the move that gives the round or the game up), the hint beside
 // it, the grid fitted to its room, the arrow keys among the squares that glow, and a piece dragged
 // to its square. The geometry is pure, in pick-grid.js.
+import { arrowTarget } from "../shell/boxes.js";
 import { $, el, row } from "../shell/dom.js";
 import { shortHint } from "../shell/hints.js";
-import { arrowStep, dropAt, fitGrid, leaning } from "./pick-grid.js";
+import { dropAt, fitGrid, leaning } from "./pick-grid.js";
 
 const ARROWS = ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"];
 const DRAG = { on: null, suppressClick: false };
@@ -101,7 +102,7 @@ export function wireArrows(container, selector) {
     const items = [...container.querySelectorAll(selector)];
     ev.preventDefault();
     ev.stopPropagation();
-    const i = arrowStep(items.map((e) => e.getBoundingClientRect()), items.indexOf(ev.currentTarget), ev.key);
+    const i = arrowTarget(items.map((e) => e.getBoundingClientRect()), items.indexOf(ev.currentTarget), ev.key);
     if (i < 0) return;
     for (const e of items) e.tabIndex = e === items[i] ? 0 : -1;
     items[i].focus();

@@ -1,7 +1,8 @@
 // The geometry of the puzzles' pick-then-place grids, pure so node's test runner checks it: how
 // big a square may be in the room the board has (and whether the grid lies better turned, or its
-// buttons beside it), where an arrow key goes among the squares that glow, and which square a
-// dragged piece is dropped on.
+// buttons beside it), and which square a dragged piece is dropped on. (The arrow keys among the
+// squares that glow are the shell's, boxes.js; a square is sized by the shell's fit.js.)
+import { fitCells } from "../shell/fit.js";
 
 // The largest square for a grid of `cols` x `rows` in `width` x `height`, with `extras` (the
 // buttons and the hint under the grid) either below it or beside it, the grid maybe turned a
@@ -13,7 +14,7 @@ export function fitGrid({ width, height, cols, rows, gap = 3, pad = 24, extras =
     for (const beside of [false, true]) {
       const roomW = width - pad - (beside ? extras.width + 12 : 0);
       const roomH = height - pad - (beside ? 0 : extras.height + 10);
-      const cell = Math.floor(Math.min(max, (roomW - (c - 1) * gap) / c, (roomH - (r - 1) * gap) / r));
+      const cell = fitCells({ width: roomW, height: roomH, rows: r, cols: c, gap, min: -Infinity, max });
       // A turned grid or buttons beside only when that gains a tenth: the plain picture reads best.
       const plain = !turned && !beside;
       const score = plain ? cell * 1.1 : cell;
@@ -24,47 +25,6 @@ export function fitGrid({ width, height, cols, rows, gap = 3, pad = 24, extras =
 }
 
 const center = (b) => ({ x: b.left + b.width / 2, y: b.top + b.height / 2 });
-
-// Reading order: rows from the top (a square is in a row when its middle lies within the row's
-// first square's height), then from the left.
-export function readingOrder(boxes) {
-  const order = boxes.map((_, i) => i).sort((a, b) => center(boxes[a]).y - center(boxes[b]).y || center(boxes[a]).x - center(boxes[b]).x);
-  const out = [];
-  let row = [], top = null;
-  for (const i of order) {
-    const c = center(boxes[i]);
-    if (top !== null && c.y - top > boxes[i].height / 2) { out.push(...row.sort((a, b) => center(boxes[a]).x - center(boxes[b]).x)); row = []; top = null; }
-    if (top === null) top = c.y;
-    row.push(i);
-  }
-  out.push(...row.sort((a, b) => center(boxes[a]).x - center(boxes[b]).x));
-  return out;
-}
-
-// Where an arrow key moves from square `from` (an index into `boxes`, -1: none yet): left and
-// right step through every square in reading order (so each is reached), up and down go to the
-// nearest square above or below, staying put when there is none.
-export function arrowStep(boxes, from, key) {
-  if (!boxes.length) return -1;
-  if (from < 0 || from >= boxes.length) return readingOrder(boxes)[0];
-  if (key === "ArrowRight" || key === "ArrowLeft") {
-    const order = readingOrder(boxes);
-    const at = order.indexOf(from);
-    return order[(at + (key === "ArrowRight" ? 1 : -1) + order.length) % order.length];
-  }
-  if (key !== "ArrowUp" && key !== "ArrowDown") return from;
-  const here = center(boxes[from]);
-  const sign = key === "ArrowDown" ? 1 : -1;
-  let best = from, bestCost = Infinity;
-  boxes.forEach((b, i) => {
-    const c = center(b);
-    const ahead = (c.y - here.y) * sign;
-    if (i === from || ahead < b.height / 2) return;
-    const cost = ahead + 2 * Math.abs(c.x - here.x);
-    if (cost < bestCost) { bestCost = cost; best = i; }
-  });
-  return best;
-}
 
 // The square a piece dragged to (x, y) lands on: the one under the point, else the nearest whose
 // middle lies within `reach`; -1 when none.
