@@ -70,3 +70,9 @@ test("the points towards 70 and the tricks taken, per player", () => {
   assert.deepEqual(line.map((p) => p.tricks), v.board.tricks_taken);
   assert.deepEqual(B.infoItems(v), [["Hand", 1], ["Boneyard", v.board.boneyard_size]]);
 });
+
+test("another player's close is said over their name", () => {
+  assert.deepEqual(B.bubbleOf({ seat: 0 }, { seat: 1, move: "close" }), { text: "Closes", score: false });
+  assert.equal(B.bubbleOf({ seat: 0 }, { seat: 0, move: "close" }), null);
+  assert.equal(B.bubbleOf({ seat: 0 }, { seat: 1, move: "6:6" }), null);
+});

@@ -64,3 +64,12 @@ test("a move is told without the grid's notation of its place", () => {
   assert.equal(T.moveText("Lily lays the S light side up (2 so far)."), "Lily lays the S light side up (2 so far)");
   assert.equal(T.moveText(undefined), "");
 });
+
+test("another player's move the grid does not show is said over their name", () => {
+  const v = { seat: 0 };
+  assert.deepEqual(T.bubbleOf(v, { seat: 1, move: "pass" }), { text: "Pass", score: false });
+  assert.deepEqual(T.bubbleOf(v, { seat: 2, move: "reveal 5:5 3:1" }), { text: "Shows two, draws", score: false });
+  assert.deepEqual(T.bubbleOf(v, { seat: 1, move: "give 6:2" }), { text: "Trades", score: false });
+  assert.equal(T.bubbleOf(v, { seat: 1, move: "5:3@0,1>" }), null); // laid on the grid: seen there
+  assert.equal(T.bubbleOf(v, { seat: 0, move: "pass" }), null); // the player's own: said on the top line
+});

@@ -107,3 +107,6 @@ export function infoItems(v) {
   items.push(["Boneyard", b.boneyard_size]);
   return items;
 }
+
+// A word over another player's name when they close (the trick shows their other moves).
+export const bubbleOf = (v, last) => (last.move === "close" && last.seat !== v.seat ? { text: "Closes", score: false } : null);

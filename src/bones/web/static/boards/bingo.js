@@ -283,7 +283,7 @@ export const bingoBoard = {
   // The game's own narration says more (the tiles drawn, the honours shown); these words stand in without it.
   describe: (ctx, v, last) => (last.text ? "" : B.describe(v, last)),
   soundOf: (last) => B.soundOf(last.move),
-  bubbleOf: () => null,
+  bubbleOf: B.bubbleOf,
   automatic: () => false,
   showHint(ctx, h) {
     const v = ctx.S.view;

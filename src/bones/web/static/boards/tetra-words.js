@@ -77,3 +77,13 @@ export function tetrominoCells(move) {
 export function moveText(text) {
   return (text || "").replace(/(\d+:\d+)@-?\d+,-?\d+[>v]?/g, "$1").replace(/\.$/, "");
 }
+
+// A word over another player's name for a move the grid does not show (what is laid there is seen).
+const UNSEEN = [["pass", "Pass"], ["skip", "Skips"], ["keep", "Keeps"], ["reveal ", "Shows two, draws"],
+  ["give ", "Trades"], ["return ", "Puts one back"], ["discard ", "Discards"]];
+
+export function bubbleOf(v, last) {
+  if (last.seat === v.seat) return null;
+  const found = UNSEEN.find(([head]) => (head.endsWith(" ") ? last.move.startsWith(head) : last.move === head));
+  return found ? { text: found[1], score: false } : null;
+}

@@ -236,7 +236,7 @@ export const tetraBoard = {
   turnText: (ctx, v) => T.turnText(v, P),
   describe: (ctx, v, last) => T.moveText(last.text),
   soundOf: () => "play",
-  bubbleOf: () => null,
+  bubbleOf: T.bubbleOf,
   showHint(ctx, h) {
     const c = ctx.S.view.board.choices.find((x) => x.move === h.best);
     return `Hint: ${c ? c.words.charAt(0).toLowerCase() + c.words.slice(1) : h.best}`;
