@@ -42,3 +42,9 @@ test("the score is the points under each side's checkers, with nothing to choose
   assert.deepEqual(R.options(theirs), { cells: [], buttons: [], move: null });
   assert.equal(R.turnText(theirs), "Lily is thinking…");
 });
+
+test("another player's swap of colours is said over their name", () => {
+  assert.deepEqual(R.bubbleOf({ seat: 0 }, { seat: 1, move: "swap" }), { text: "Swaps colours", score: false });
+  assert.equal(R.bubbleOf({ seat: 1 }, { seat: 1, move: "swap" }), null);
+  assert.equal(R.bubbleOf({ seat: 0 }, { seat: 1, move: "d4" }), null);
+});

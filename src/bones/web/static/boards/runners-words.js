@@ -81,3 +81,6 @@ export function describe(v, last) {
   if (p.jumps.length) text += `; it jumps to ${p.jumps.join(", then ")}, capturing ${p.jumps.length}`;
   return text;
 }
+
+// A word over another player's name for the swap (the board shows the other moves).
+export const bubbleOf = (v, last) => (last.move === "swap" && last.seat !== v.seat ? { text: "Swaps colours", score: false } : null);

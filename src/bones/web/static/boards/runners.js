@@ -194,7 +194,7 @@ export const runnersBoard = {
   turnText: (ctx, v) => R.turnText(v, P.pick),
   describe: (ctx, v, last) => R.describe(v, last),
   soundOf: () => "play",
-  bubbleOf: () => null,
+  bubbleOf: R.bubbleOf,
   showHint(ctx, h) {
     const c = ctx.S.view.board.choices.find((x) => x.move === h.best);
     return `Hint: ${c ? c.words.charAt(0).toLowerCase() + c.words.slice(1) : h.best}`;
