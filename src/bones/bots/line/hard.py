@@ -19,6 +19,14 @@ in 9 hands of 10 unless it passes) and barely in 4-player block (0.532); with it
 0.622 and 0.566, and block 2 players 0.533 to 0.600, 3 players 0.352 to 0.398
 (fair share 0.333). The other games draw until the boneyard is empty and
 change within the noise.
+
+Measured and not kept: the same chance for the next player while the boneyard
+can be drawn from (weight 30; a stuck player draws). Against Normal it lifts every
+drawing game (2-player draw 0.644 to 0.749, classic 2 players 0.531 to 0.690 and
+3 players 0.339 to 0.428, where Hard is no stronger than Normal without it), but
+Crazy's edge over Hard in 2-player draw falls from +9.3 points a hand to +1.9 (30
+deals, bench/omniscient.py): Crazy's playouts know nothing of it, so it would
+cost the ladder its top step there until Crazy learns it.
 """
 
 from __future__ import annotations
