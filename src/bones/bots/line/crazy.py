@@ -40,7 +40,11 @@ within its time.
 
 Options measured and left off by default (issue 15): in all fives the playouts
 can look one move ahead at the next player's best answer (``reply``; +0.2 points
-a hand against Hard, interval -5.8..+6.0, at 30% more time a move).
+a hand against Hard, interval -5.8..+6.0, at 30% more time a move). Measured and
+dropped: in the playouts, a bonus for a tile after which the next player holds none
+that fits (what Hard's race term weighs, seen in the sampled deal): 2-player draw,
+bench/crazy_regret.py, 20 deals (136 decisions), +1.09 points lost a decision
+(-0.15..+2.35).
 """
 
 from __future__ import annotations
@@ -113,7 +117,6 @@ def estimate_moves(
     exact_work: int | None = None,
     infer: bool | None = None,
     reply: float = DEFAULT_REPLY,
-    strangle: float = 0.0,
     clock: str = DEFAULT_CLOCK,
     settle: float | None = None,
 ) -> list[Estimate]:
@@ -199,7 +202,7 @@ def estimate_moves(
             if points:
                 scores[side] += points
                 made[side] = points
-            result = playout(kernel, rules, tuple(scores), obs.eggs, itertools.cycle(noise).__next__, reply, strangle)
+            result = playout(kernel, rules, tuple(scores), obs.eggs, itertools.cycle(noise).__next__, reply)
             if made[side]:
                 result = type(result)(
                     tuple(p + m for p, m in zip(result.points, made)),
@@ -300,7 +303,6 @@ class CrazyLineBot:
         self.exact_work: int | None = None
         self.infer = infers_by_default(rules)
         self.reply = DEFAULT_REPLY
-        self.strangle = 0.0
         self.clock = DEFAULT_CLOCK
         self.settle: float | None = DEFAULT_SETTLE
 
@@ -328,7 +330,6 @@ class CrazyLineBot:
             exact_work=self.exact_work,
             infer=self.infer,
             reply=self.reply,
-            strangle=self.strangle,
             clock=self.clock,
             settle=self.settle,
         )[0].move

@@ -75,7 +75,6 @@ def playout(
     eggs: int,
     rnd: Callable[[], float],
     reply: float = 0.0,
-    strangle: float = 0.0,
 ) -> PlayoutResult:
     """Play ``kernel`` (mutated) to the end of the hand with the greedy policy.
 
@@ -83,7 +82,7 @@ def playout(
     the best score the next player could answer with at once from its hand (a one-move look-ahead).
     """
     if kernel.status == PLAYING and kernel.placed and len(kernel.ends) == 2 and not kernel.pending:
-        return _two_ends(kernel, rules, scores, eggs, rnd, reply, strangle)
+        return _two_ends(kernel, rules, scores, eggs, rnd, reply)
     sides = rules.sides
     made = [0] * rules.num_sides
     scoring = rules.scores_during_play
@@ -131,13 +130,7 @@ def value(rules: LineRules, side: int, scores: tuple[int, ...], result: PlayoutR
 
 
 def _two_ends(
-    kernel: Kernel,
-    rules: LineRules,
-    scores: tuple[int, ...],
-    eggs: int,
-    rnd: Callable[[], float],
-    reply: float,
-    strangle: float = 0.0,
+    kernel: Kernel, rules: LineRules, scores: tuple[int, ...], eggs: int, rnd: Callable[[], float], reply: float
 ) -> PlayoutResult:
     """The same policy as ``playout`` on bare integers, for a line with two ends and no spinner to come."""
     hands = kernel.hands
@@ -187,11 +180,6 @@ def _two_ends(
                 tile = bit.bit_length() - 1
                 double = high[tile] == low[tile]
                 key = pip_key * pips[tile] + (double_key if double else 0) + rnd() * TIE_BREAK
-                if strangle:
-                    far = pips[tile] - end
-                    other = right if on_left else left
-                    if not hands[(seat + direction) % players] & (with_pip[far] | with_pip[other]):
-                        key += strangle
                 if scoring:
                     count = raw - end * end_weight + (pips[tile] - end) * (2 if double else 1)
                     if count % 5 == 0:
