@@ -268,7 +268,10 @@ def infers_by_default(rules: LineRules) -> bool:
     against Easy, Normal and Hard, +0.8 against a per-move mix of the three (90 deals); 2-player all
     fives -2.5 to +1.3 (30 deals each), so not there. 2-player block, against Hard (bench/omniscient.py,
     deals 30-149, Crazy's points a hand over Hard): +0.66 with it, +0.34 without; with every sampled
-    deal solved exactly (``exact_hidden_by_default``) +0.74. Other games were not measured.
+    deal solved exactly (``exact_hidden_by_default``) +0.74. 2-player all fives again, now with every
+    sampled deal solved (bench/crazy_regret.py, 0.5 CPU seconds a move, points lost to perfect play a
+    decision): deals 0-19 -1.12 (-2.35..-0.17), deals 20-39 +0.46 (-0.89..+1.79), about -0.3 over
+    the 298 decisions: no clear gain, so still not there. Other games were not measured.
     """
     return rules.players == 2 and rules.scoring == PIPS_TO_WINNER and not rules.spinner
 
