@@ -49,6 +49,8 @@ DEALS: dict[tuple[str, int, str], int] = {
     ("block", 3, "hard"): 3000,
     ("muggins", 3, "hard"): 1000,
     ("classic", 3, "hard"): 2000,
+    ("block", 2, "crazy"): 400,  # share 0.550 of 200 deals against Hard with its race term, p = 0.006
+    ("block", 4, "hard"): 1000,  # share 0.566 of 1,000 deals (fair 0.5), p ~ 1e-10; 200 give p ~ 0.003
     ("tetradominoes", 2, "normal"): 100,
     ("tetradominoes", 3, "normal"): 100,
     ("tetradominoes", 4, "normal"): 100,

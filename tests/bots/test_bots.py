@@ -9,6 +9,7 @@ import pytest
 import bones
 from bones.bots import LEVELS, bot_for, hint
 from bones.bots.line.crazy import CrazyLineBot, estimate_moves
+from bones.bots.line.exact import Solver
 from bones.bots.line.hard import HardLineBot
 from bones.line.state import LineState
 from tests.line.helpers import play, setup
@@ -90,10 +91,19 @@ def test_crazy_blocks_the_game_when_lighter() -> None:
     for move in ["6:6", "pass", "6:4@right", "4:0@right", "6:0@left", "3:0@left", "3:3@left", "3:2@left", "pass"]:
         state = state.play(move)
     assert isinstance(state, LineState)
-    choice = crazy_choice(state)
+    # Playing its sampled deals out, Crazy blocks now with 2:0, its hand the lighter.
+    bot = CrazyLineBot(state.rules, seconds=None, samples=300)
+    bot.exact_hidden = 0
+    choice = str(bot.choose(state.observation(0), random.Random(1)))
     assert choice == "2:0@right"
     after = state.play(choice)
     assert after.results and after.results[0].ending == "blocked" and after.scores[0] > 0
+    # Solving them (the default in 2-player block) it may first lay 0:0, which the other hand cannot
+    # answer either, and block next turn: on the true deal both are worth the most there is.
+    solver = Solver(state.rules, state.kernel)
+    values = {str(move): solver.value_after(state.kernel, move.kernel_move) for move in state.legal_moves}
+    assert values == {"2:0@left": 5, "0:0@right": 10, "1:0@right": 5, "2:0@right": 10}
+    assert values[crazy_choice(state)] == 10
 
 
 def test_hard_plays_the_20() -> None:

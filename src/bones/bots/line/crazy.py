@@ -40,7 +40,11 @@ within its time.
 
 Options measured and left off by default (issue 15): in all fives the playouts
 can look one move ahead at the next player's best answer (``reply``; +0.2 points
-a hand against Hard, interval -5.8..+6.0, at 30% more time a move).
+a hand against Hard, interval -5.8..+6.0, at 30% more time a move). Measured and
+dropped: in the playouts, a bonus for a tile after which the next player holds none
+that fits (what Hard's race term weighs, seen in the sampled deal): 2-player draw,
+bench/crazy_regret.py, 20 deals (136 decisions), +1.09 points lost a decision
+(-0.15..+2.35).
 """
 
 from __future__ import annotations
@@ -262,9 +266,14 @@ def infers_by_default(rules: LineRules) -> bool:
 
     Measured at 300 samples a move, points per hand against each opponent: 2-player draw +2 to +3
     against Easy, Normal and Hard, +0.8 against a per-move mix of the three (90 deals); 2-player all
-    fives -2.5 to +1.3 (30 deals each), so not there. Other games were not measured.
+    fives -2.5 to +1.3 (30 deals each), so not there. 2-player block, against Hard (bench/omniscient.py,
+    deals 30-149, Crazy's points a hand over Hard): +0.66 with it, +0.34 without; with every sampled
+    deal solved exactly (``exact_hidden_by_default``) +0.74. 2-player all fives again, now with every
+    sampled deal solved (bench/crazy_regret.py, 0.5 CPU seconds a move, points lost to perfect play a
+    decision): deals 0-19 -1.12 (-2.35..-0.17), deals 20-39 +0.46 (-0.89..+1.79), about -0.3 over
+    the 298 decisions: no clear gain, so still not there. Other games were not measured.
     """
-    return rules.players == 2 and rules.scoring == PIPS_TO_WINNER and rules.draws and not rules.spinner
+    return rules.players == 2 and rules.scoring == PIPS_TO_WINNER and not rules.spinner
 
 
 def exact_hidden_by_default(rules: LineRules) -> int:
@@ -273,8 +282,11 @@ def exact_hidden_by_default(rules: LineRules) -> int:
     2-player all fives, 0.5 CPU seconds a move, 24 deals (175 decisions), every deal solved against
     playouts: 7.3 points lost to perfect play per decision instead of 11.2 (-3.9, interval -6.7..-1.6).
     2-player draw, 20 deals (136 decisions): -0.65 (-2.8..+1.6), no clear gain, so not there.
+    2-player block (nothing is drawn, so a sampled deal solves in a few thousand positions), against
+    Hard in bench/omniscient.py (deals 30-149, with ``infer``): +0.74 points a hand over Hard against
+    +0.66 with playouts, at a median 0.026 CPU seconds a move instead of 0.047.
     """
-    if line_exact.supported(rules) and rules.scoring == FIVES:
+    if line_exact.supported(rules) and (rules.scoring == FIVES or not rules.draws):
         return EVERY_DEAL
     return 0
 

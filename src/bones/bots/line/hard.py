@@ -7,10 +7,31 @@ ends that the next opponent has shown it lacks (its voids, from passes and
 draws), not closing numbers a partner lacks, locking the game when its own hand
 is the lighter, and in scoring games the points made against the best reply the
 next opponent could make with the tiles it may still hold.
+
+Once nothing can be drawn and every seat plays for itself, a hand is a race to go
+out (``_race``): the chance that the next player, and the one ahead in the race,
+cannot answer the new ends (few of the tiles that fit them are still out), and the
+pips still held when an opponent ahead goes out (it scores them). Without it
+(issue 15, duplicate deals against Normal, 1,000 each; 3 players 2,000) Hard was no
+stronger than Normal in 4-player classic (share of the points 0.491, Normal
+keeps its light tiles for the end just as well, and the 6:6 holder goes out first
+in 9 hands of 10 unless it passes) and barely in 4-player block (0.532); with it
+0.622 and 0.566, and block 2 players 0.533 to 0.600, 3 players 0.352 to 0.398
+(fair share 0.333). The other games draw until the boneyard is empty and
+change within the noise.
+
+Measured and not kept: the same chance for the next player while the boneyard
+can be drawn from (weight 30; a stuck player draws). Against Normal it lifts every
+drawing game (2-player draw 0.644 to 0.749, classic 2 players 0.531 to 0.690 and
+3 players 0.339 to 0.428, where Hard is no stronger than Normal without it), but
+Crazy's edge over Hard in 2-player draw falls from +9.3 points a hand to +1.9 (30
+deals, bench/omniscient.py): Crazy's playouts know nothing of it, so it would
+cost the ladder its top step there until Crazy learns it.
 """
 
 from __future__ import annotations
 
+import math
 import random
 
 from bones.bots.line.belief import Belief
@@ -29,6 +50,8 @@ PARTNER_VOID = 3.0
 POINTS = 1.2
 REPLY = 0.9
 LOCK = 25.0
+STUCK = 60.0  # per unit of chance that the next player, or the one ahead in the race, must pass
+KEPT = 6.0  # per pip held when an opponent ahead in the race goes out
 
 
 class HardLineBot:
@@ -78,6 +101,8 @@ class HardLineBot:
                 weight = OPPONENT_VOID if other == nxt else OPPONENT_VOID / 3
                 total += weight * lacking
         total += self._lock(obs, belief, kernel, rest)
+        if not rules.teams and not kernel.drawable_any():
+            total += self._race(obs, belief, fit, rest, nxt)
         if rules.scores_during_play:
             # Muggins writes one point per five of count: weigh a score by the count it stands for,
             # as in all fives, or shedding a pip outweighs scoring.
@@ -86,6 +111,39 @@ class HardLineBot:
             if sides[nxt] != sides[seat]:
                 total -= REPLY * unit * self._best_reply(kernel, belief, nxt)
         return total
+
+    def _race(self, obs: LineObservation, belief: Belief, fit: int, rest: int, nxt: int) -> float:
+        """With nothing left to draw and every seat for itself, the hand is a race to go out, won by the
+        seat that can keep playing: ends that the next player, and the one ahead in the race, are unlikely
+        to answer (few of the tiles that fit them are still out) make them pass. While an opponent will
+        go out before us unless it passes, what we hold then is paid to it: keep the light tiles."""
+        rules = self.rules
+        players = rules.players
+        seat = obs.seat
+
+        def finish(other: int) -> int:
+            """Turns from now until ``other`` goes out if nobody passes."""
+            return ((other - seat) * rules.direction) % players + (obs.hand_sizes[other] - 1) * players
+
+        leader = min((other for other in range(players) if other != seat), key=finish)
+        total = STUCK * (self._stuck_chance(obs, belief, fit, nxt) + self._stuck_chance(obs, belief, fit, leader))
+        ahead = finish(leader)
+        if ahead < rest.bit_count() * players:
+            turns = (ahead - 1) // players  # our turns before it goes out
+            held = sorted(PIPS[t] for t in tiles_of(rest))
+            total -= KEPT * sum(held[: len(held) - turns])
+        return total
+
+    @staticmethod
+    def _stuck_chance(obs: LineObservation, belief: Belief, fit: int, seat: int) -> float:
+        """The chance that ``seat``'s hand, as a random draw from the tiles it may hold, has none that fits
+        (hypergeometric: its voids are counted, the tiles in our hand and on the table are out)."""
+        pool = [tile for tile in belief.unknown if belief.can_hold(seat, tile)]
+        free = sum(1 for tile in pool if not fit >> tile & 1)
+        size = obs.hand_sizes[seat]
+        if size > free:
+            return 0.0
+        return math.comb(free, size) / math.comb(len(pool), size)
 
     def _best_reply(self, kernel: Kernel, belief: Belief, seat: int) -> int:
         """The most the next player could score at once with a tile it may hold."""
