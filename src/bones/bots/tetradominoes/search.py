@@ -4,8 +4,11 @@ Crazy ranks its domino moves as Hard does and keeps the best few. It then deals
 the hidden dominoes many times, consistently with everything it has seen
 (``belief``), and plays each kept move forward in every deal: its own
 tetromino and refill draw, then each player before its next turn lays a
-tetromino if their (sampled) hand allows one, then whether it can lay one
-itself on its next turn. A tetromino that ends the game counts triple. The move
+tetromino if their (sampled) hand allows one (with 4 players the pair that did not
+lay one trades first, as Hard does: the partner who plays next gets a domino that
+opens a tetromino for them), then whether it can lay one itself on its next turn;
+an opponent who could cover that tetromino's empty cells does so with a measured
+chance (``BLOCK``). A tetromino that ends the game counts triple. The move
 with the best average wins, Hard's own weighing breaking near-ties. The same
 deals serve every move, so the comparison is fair; the number of deals and moves
 is fixed, so a seed replays the same choices.
