@@ -205,6 +205,10 @@ def cover(games: int, seed: int, players: int) -> None:
                 (candidate,) = hard.weigh_dominoes(observation, [move.kernel], random.Random(0))
                 if pending is not None:
                     cases[pending][1] += candidate.tet is not None
+                    pending = None
+                if candidate.tet is not None and state.kernel.counts[rules.sides[me]] + 1 >= rules.target:
+                    state = state.play(move)  # this tetromino wins: there is no next turn to count
+                    continue
                 board = Board(observation.table)
                 templates = probe.threats(observation, board, candidate)
                 own = 0.0 if candidate.tet is None else 1.0
