@@ -6,9 +6,9 @@ the hidden dominoes many times, consistently with everything it has seen
 tetromino and refill draw, then each player before its next turn lays a
 tetromino if their (sampled) hand allows one (with 4 players the pair that did not
 lay one trades first, as Hard does: the partner who plays next gets a domino that
-opens a tetromino for them), then whether it can lay one itself on its next turn;
-an opponent who could cover that tetromino's empty cells does so with a measured
-chance (``BLOCK``). A tetromino that ends the game counts triple. The move
+opens a tetromino for them), or else covers the template we could open next turn
+if one domino can (``BLOCK``), then whether it can lay one itself on its next
+turn. A tetromino that ends the game counts triple. The move
 with the best average wins, Hard's own weighing breaking near-ties. The same
 deals serve every move, so the comparison is fair; the number of deals and moves
 is fixed, so a seed replays the same choices.
@@ -52,12 +52,13 @@ class CrazyBot(HardBot):
     FOLLOW = (1.0, 0.8, 0.7)
     NEXT = 0.6
     # The chance that an opponent who cannot lay a tetromino but could cover our live templates does
-    # so. Measured among Hard players on the true deal: a live template that one opponent could have
-    # blocked was still laid 50% of the time with 2 players (84% when nobody could block), 75% with 3
-    # (83%); with 3 and 4 an opponent has others to stop too. (Counting every possible block as made
-    # predicted our next tetromino 0.075 a turn with 3 players against 0.128 seen, and 0.224 against
-    # 0.303 with 2.)
-    BLOCK: ClassVar[dict[int, float]] = {2: 0.4, 3: 0.1, 4: 0.1}
+    # so. Taken as certain, the look-ahead underrates our next tetromino: among Hard players
+    # (``bench/strength_tetradominoes.py --cover 60 --seed 100``) a live template that an opponent
+    # could have covered was laid 72% of the time with 2 players (86% when nobody could), 74% with 3
+    # (88%). The chances measured first (0.4 with 2 players, 0.1 with 3 and 4) made the look-ahead right on
+    # average but Crazy no stronger against Hard on the same deals (2 players: 47 of 81 games won
+    # against 49 of 81; 3 players: 88 of 240 against 87 of 242), so it stays certain.
+    BLOCK: ClassVar[dict[int, float]] = {2: 1.0, 3: 1.0, 4: 1.0}
     deals = 0  # sampled deals per decision (0: SETTINGS' number)
 
     def limit_thinking(self, seconds: float) -> None:
