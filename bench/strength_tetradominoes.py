@@ -14,6 +14,7 @@ third of the games) with p < 0.05, and Crazy takes at most about 1 s for a move
     .venv/bin/python bench/strength_tetradominoes.py --pairs hard:crazy --deals 200 --players 4
     .venv/bin/python bench/strength_tetradominoes.py --pairs none --timing 10 --solitaire 100
     .venv/bin/python bench/strength_tetradominoes.py --pairs none --omniscient 4 --players 3
+    .venv/bin/python bench/strength_tetradominoes.py --pairs none --cover 40 --players 3
 
 ``--omniscient`` asks where Crazy's domino choices lose: in seeded games among Hard
 players, at each domino choice of one seat it scores Crazy's candidates (Hard's best
@@ -181,6 +182,57 @@ def omniscient(games: int, seed: int, players: int) -> None:
     )
 
 
+def cover(games: int, seed: int, players: int) -> None:
+    """How often an opponent covers a template we can open next turn: in seeded games among Hard
+    players, at each domino move of one seat, Crazy's look-ahead on the true deal tells whether the
+    seat keeps a domino that opens a tetromino next turn (a live template) and whether an opponent
+    who cannot lay a tetromino before then could cover it; the next turn tells whether it was laid.
+    The cover chance Crazy uses (``CrazyBot.BLOCK``) is one minus the ratio of the two rates."""
+    rules = bones.rules("tetradominoes", players=players)
+    hard = bot_for(rules, "hard")
+    probe = CrazyBot()
+    probe.FOLLOW, probe.NEXT = (0.0, 0.0, 0.0), 1.0  # the look-ahead then counts only our next tetromino
+    cases: dict[str, list[int]] = {"no live template": [0, 0], "nobody could cover": [0, 0], "could cover": [0, 0]}
+    for n in range(games):
+        state = rules.new_game(seed=seed + n)
+        rng = random.Random(n)
+        me, pending = n % players, None
+        while not state.is_over:
+            seat = state.to_move
+            observation = state.observation(seat)
+            move = hard.choose(observation, rng)
+            if seat == me and observation.legal_moves[0].kernel[0] == PLACE:
+                (candidate,) = hard.weigh_dominoes(observation, [move.kernel], random.Random(0))
+                if pending is not None:
+                    cases[pending][1] += candidate.tet is not None
+                    pending = None
+                if candidate.tet is not None and state.kernel.counts[rules.sides[me]] + 1 >= rules.target:
+                    state = state.play(move)  # this tetromino wins: there is no next turn to count
+                    continue
+                board = Board(observation.table)
+                templates = probe.threats(observation, board, candidate)
+                own = 0.0 if candidate.tet is None else 1.0
+                looks = []
+                for chance in (0.0, 1.0):
+                    probe.BLOCK = {players: chance}
+                    looks.append(
+                        probe.play_forward(state.kernel, observation, candidate, templates, random.Random(0)) - own
+                    )
+                pending = (
+                    "no live template" if looks[0] <= 0 else "could cover" if looks[1] <= 0 else "nobody could cover"
+                )
+                cases[pending][0] += 1
+            state = state.play(move)
+    print(f"\nOur next tetromino after a live template, {games} {players}-player games among Hard (true deal)")
+    print("| case | moves | laid next turn |")
+    print("|---|---|---|")
+    for name, (moves, laid) in cases.items():
+        print(f"| {name} | {moves} | {laid / max(moves, 1):.2f} |")
+    free, covered = cases["nobody could cover"], cases["could cover"]
+    if free[1] and covered[0]:
+        print(f"cover chance: {1 - (covered[1] / covered[0]) / (free[1] / free[0]):.2f}")
+
+
 def solitaire(games: int, seed: int) -> None:
     for level_number in (1, 2):
         rules = bones.rules("tetradominoes", players=1, solitaire_level=level_number)
@@ -212,6 +264,7 @@ def main() -> None:
     parser.add_argument("--timing", type=int, default=0, help="games per level for seconds per move")
     parser.add_argument("--solitaire", type=int, default=0, help="solitaires per level and scoring level")
     parser.add_argument("--omniscient", type=int, default=0, help="games for Crazy's choices against the true deal")
+    parser.add_argument("--cover", type=int, default=0, help="games for how often opponents cover our live templates")
     args = parser.parse_args()
     if args.pairs != "none":
         pairs = [(p.split(":")[0], p.split(":")[1]) for p in args.pairs.split(",") if p] or list(
@@ -222,6 +275,8 @@ def main() -> None:
         timing(["hard", "crazy"], args.timing, args.seed, args.players)
     if args.omniscient:
         omniscient(args.omniscient, args.seed, args.players)
+    if args.cover:
+        cover(args.cover, args.seed, args.players)
     if args.solitaire:
         solitaire(args.solitaire, args.seed)
 
