@@ -309,8 +309,9 @@ def races_by_default(rules: LineRules) -> float:
     bench/crazy_race_ab.py, Crazy at 0.2 CPU seconds a move against Hard on duplicate deals (two seats
     each), the change in Crazy's margin over Hard in points a deal with the bonus: classic deals 0-79
     +3.79 ± 3.0 (paired; deals 0-39 +2.05, 40-79 +5.54), Crazy over Hard +3.91 ± 2.71 a deal with it
-    (p ~ 0.002) and +0.12 ± 2.3 without; block deals 0-39 +2.91 (interval -1.11..+7.47), Crazy over
-    Hard +5.56 ± 5.22 with it and +2.65 ± 4.84 without. Elsewhere it was not measured
+    (p ~ 0.002) and +0.12 ± 2.3 without; block deals 0-79 +3.35 ± 3.2 (deals 0-39 +2.91, 40-79
+    +3.79), Crazy over Hard +4.74 ± 3.47 with it (p ~ 0.004) and +1.39 ± 3.18 without. A move's CPU
+    time is the budget's, as before (median 0.2 s, block 0.13 s). Elsewhere it was not measured
     (2 players in block solve their samples exactly; 3-player block: not measured). Measured and
     dropped: breaking near ties among Crazy's moves (within 2 points) by Hard's score, classic deals
     0-39, -0.11 (-2.90..+2.83).
