@@ -34,7 +34,12 @@ class PlayoutResult:
 
 
 def greedy_choice(
-    kernel: Kernel, moves: list[tuple[int, int, int]], scoring: bool, rnd: Callable[[], float]
+    kernel: Kernel,
+    moves: list[tuple[int, int, int]],
+    scoring: bool,
+    rnd: Callable[[], float],
+    race: float = 0.0,
+    next_hand: int = 0,
 ) -> tuple[int, int, int]:
     """The playout policy: the best immediate score, then the heaviest tile, doubles first; ties broken at random."""
     if len(moves) == 1:
@@ -54,6 +59,13 @@ def greedy_choice(
             count = _count_after(kernel, raw, tile, slot, hi, lo)
             if count and count % 5 == 0:
                 key += 4 * count
+        if race and slot >= 0:
+            fit = kernel.masks[hi + lo - ends[slot]]
+            for other, end in enumerate(ends):
+                if other != slot:
+                    fit |= kernel.masks[end]
+            if not next_hand & fit:
+                key += race
         if key > best_key:
             best_key = key
             best = move
@@ -75,24 +87,34 @@ def playout(
     eggs: int,
     rnd: Callable[[], float],
     reply: float = 0.0,
+    race: float = 0.0,
 ) -> PlayoutResult:
     """Play ``kernel`` (mutated) to the end of the hand with the greedy policy.
 
     ``reply`` > 0 (scoring games, a line with two ends): each scoring move is also charged that share of
     the best score the next player could answer with at once from its hand (a one-move look-ahead).
+    ``race`` > 0: once nothing can be drawn and every seat plays for itself (the hand is a race to go
+    out), a tile after which the next player holds none that fits gets that bonus on its key.
     """
     if kernel.status == PLAYING and kernel.placed and len(kernel.ends) == 2 and not kernel.pending:
-        return _two_ends(kernel, rules, scores, eggs, rnd, reply)
+        return _two_ends(kernel, rules, scores, eggs, rnd, reply, race)
     sides = rules.sides
     made = [0] * rules.num_sides
     scoring = rules.scores_during_play
     target = rules.target
+    racing = race and not rules.teams
     moves_left = MAX_PLAYOUT_MOVES
     while kernel.status == PLAYING and moves_left:
         moves_left -= 1
         moves = kernel.legal()
         seat = kernel.to_move
-        move = greedy_choice(kernel, moves, scoring, rnd) if moves[0][0] == PLAY else moves[0]
+        if moves[0][0] != PLAY:
+            move = moves[0]
+        elif racing and not kernel.drawable_any():
+            next_hand = kernel.hands[(seat + rules.direction) % rules.players]
+            move = greedy_choice(kernel, moves, scoring, rnd, race, next_hand)
+        else:
+            move = greedy_choice(kernel, moves, scoring, rnd)
         points = kernel.apply(*move)
         if points:
             side = sides[seat]
@@ -130,7 +152,13 @@ def value(rules: LineRules, side: int, scores: tuple[int, ...], result: PlayoutR
 
 
 def _two_ends(
-    kernel: Kernel, rules: LineRules, scores: tuple[int, ...], eggs: int, rnd: Callable[[], float], reply: float
+    kernel: Kernel,
+    rules: LineRules,
+    scores: tuple[int, ...],
+    eggs: int,
+    rnd: Callable[[], float],
+    reply: float,
+    race: float = 0.0,
 ) -> PlayoutResult:
     """The same policy as ``playout`` on bare integers, for a line with two ends and no spinner to come."""
     hands = kernel.hands
@@ -143,6 +171,7 @@ def _two_ends(
     sides = rules.sides
     target = rules.target
     made = [0] * rules.num_sides
+    racing = race and not rules.teams
     left, right = kernel.ends
     left_weight, right_weight = kernel.kinds
     seat = kernel.to_move
@@ -205,6 +234,11 @@ def _two_ends(
                                 with_pip,
                             )
                         key -= score_key * reply * answer
+                if racing and len(boneyard) <= limit:
+                    far = pips[tile] - end
+                    ends_fit = with_pip[far] | with_pip[right if on_left else left]
+                    if not hands[(seat + direction) % players] & ends_fit:
+                        key += race
                 if key > best_key:
                     best_key, best_tile, best_left = key, tile, on_left
         tile = best_tile

@@ -1,0 +1,109 @@
+"""Crazy with settings A and B against Hard in a 4-player line game, on duplicate deals (issue 15).
+
+Each deal's first hand is played twice: Crazy in seats 0 and 2 and Hard in 1 and 3, then the
+other way round, with the same random stream in both variants, so the variants' margins are
+paired by deal. The margin is Crazy's seats' points minus Hard's, per deal (both seatings,
+halved); the table gives A, B, B - A with a 95% bootstrap interval, and Crazy's CPU seconds a
+move (median and maximum over moves with a choice).
+
+    nice -n 19 .venv/bin/python bench/crazy_race_ab.py --game classic --deals 40 --a race=0 --b race=10
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from typing import Any
+
+import bones
+from bones.bots import bot_for
+from bones.line.state import LineState
+
+SEED = 5150
+BOOTSTRAP = 2000
+
+
+def margin(game: str, deal: int, settings: dict[str, Any], times: list[float]) -> float:
+    rules = bones.rules(game, players=4)
+    hard = bot_for(rules, "hard")
+    crazy = bot_for(rules, "crazy")
+    for name, setting in settings.items():
+        setattr(crazy, name, setting)
+    total = 0.0
+    for crazy_seats in ((0, 2), (1, 3)):
+        state = rules.new_game(seed=SEED + deal)
+        assert isinstance(state, LineState)
+        rng = random.Random(f"{SEED}:{deal}")
+        while not state.is_over and state.hand_no == 1:
+            seat = state.to_move
+            assert seat is not None
+            observation = state.observation(seat)
+            if seat not in crazy_seats:
+                state = state.play(hard.choose(observation, rng))  # type: ignore[arg-type]
+                continue
+            started = time.process_time()
+            move = crazy.choose(observation, rng)  # type: ignore[arg-type]
+            if len(observation.legal_moves) > 1:
+                times.append(time.process_time() - started)
+            state = state.play(move)
+        result = state.results[-1]
+        points = [p + q for p, q in zip(result.points, result.play_points)]
+        total += sum(points[s] for s in crazy_seats) - sum(points[s] for s in range(4) if s not in crazy_seats)
+    return total / 2
+
+
+def setting(text: str) -> tuple[str, Any]:
+    name, _, raw = text.partition("=")
+    for kind in (int, float):
+        try:
+            return name, kind(raw)
+        except ValueError:
+            continue
+    return name, {"true": True, "false": False, "none": None}.get(raw.lower(), raw)
+
+
+def _mean(xs: list[float]) -> str:
+    """The mean with its 95% half-width (normal approximation)."""
+    return f"{statistics.fmean(xs):+.2f} ± {1.96 * statistics.stdev(xs) / len(xs) ** 0.5:.2f}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="classic")
+    parser.add_argument("--deals", type=int, default=40)
+    parser.add_argument("--first-deal", type=int, default=0)
+    parser.add_argument("--seconds", type=float, default=0.5, help="Crazy's CPU seconds a move")
+    parser.add_argument("--a", action="append", default=[])
+    parser.add_argument("--b", action="append", default=[])
+    args = parser.parse_args()
+    base = {"seconds": args.seconds, "clock": "cpu"}
+    variant_a = {**base, **dict(setting(t) for t in args.a)}
+    variant_b = {**base, **dict(setting(t) for t in args.b)}
+    print(f"A: {variant_a}\nB: {variant_b}", flush=True)
+    a_margins: list[float] = []
+    b_margins: list[float] = []
+    times_a: list[float] = []
+    times_b: list[float] = []
+    for deal in range(args.first_deal, args.first_deal + args.deals):
+        a_margins.append(margin(args.game, deal, variant_a, times_a))
+        b_margins.append(margin(args.game, deal, variant_b, times_b))
+        print(f"deal {deal}: A {a_margins[-1]:+.1f} B {b_margins[-1]:+.1f}", flush=True)
+    diffs = [b - a for a, b in zip(a_margins, b_margins)]
+    rng = random.Random(SEED)
+    n = len(diffs)
+    means = sorted(sum(diffs[rng.randrange(n)] for _ in range(n)) / n for _ in range(BOOTSTRAP))
+    low, high = means[int(0.025 * BOOTSTRAP)], means[int(0.975 * BOOTSTRAP) - 1]
+    print(
+        f"{args.game} 4p, {n} deals: A {_mean(a_margins)}  B {_mean(b_margins)}  "
+        f"B-A {statistics.fmean(diffs):+.2f} ({low:+.2f}..{high:+.2f})"
+    )
+    print(
+        f"seconds a move: A median {statistics.median(times_a):.3f} max {max(times_a):.3f}; "
+        f"B median {statistics.median(times_b):.3f} max {max(times_b):.3f}"
+    )
+
+
+if __name__ == "__main__":
+    main()
