@@ -20,17 +20,17 @@ from typing import Any
 import bones
 from bones.bots import bot_for
 from bones.line.state import LineState
+from crazy_ab import interval, setting  # the same settings and bootstrap as the two-player A/B
 
 SEED = 5150
-BOOTSTRAP = 2000
 
 
 def margin(game: str, deal: int, settings: dict[str, Any], times: list[float]) -> float:
     rules = bones.rules(game, players=4)
     hard = bot_for(rules, "hard")
     crazy = bot_for(rules, "crazy")
-    for name, setting in settings.items():
-        setattr(crazy, name, setting)
+    for name, value in settings.items():
+        setattr(crazy, name, value)
     total = 0.0
     for crazy_seats in ((0, 2), (1, 3)):
         state = rules.new_game(seed=SEED + deal)
@@ -52,16 +52,6 @@ def margin(game: str, deal: int, settings: dict[str, Any], times: list[float]) -
         points = [p + q for p, q in zip(result.points, result.play_points)]
         total += sum(points[s] for s in crazy_seats) - sum(points[s] for s in range(4) if s not in crazy_seats)
     return total / 2
-
-
-def setting(text: str) -> tuple[str, Any]:
-    name, _, raw = text.partition("=")
-    for kind in (int, float):
-        try:
-            return name, kind(raw)
-        except ValueError:
-            continue
-    return name, {"true": True, "false": False, "none": None}.get(raw.lower(), raw)
 
 
 def _mean(xs: list[float]) -> str:
@@ -91,10 +81,8 @@ def main() -> None:
         b_margins.append(margin(args.game, deal, variant_b, times_b))
         print(f"deal {deal}: A {a_margins[-1]:+.1f} B {b_margins[-1]:+.1f}", flush=True)
     diffs = [b - a for a, b in zip(a_margins, b_margins)]
-    rng = random.Random(SEED)
     n = len(diffs)
-    means = sorted(sum(diffs[rng.randrange(n)] for _ in range(n)) / n for _ in range(BOOTSTRAP))
-    low, high = means[int(0.025 * BOOTSTRAP)], means[int(0.975 * BOOTSTRAP) - 1]
+    low, high = interval(diffs, random.Random(SEED))
     print(
         f"{args.game} 4p, {n} deals: A {_mean(a_margins)}  B {_mean(b_margins)}  "
         f"B-A {statistics.fmean(diffs):+.2f} ({low:+.2f}..{high:+.2f})"
