@@ -35,20 +35,31 @@ def watch_requests(person: Browser) -> list[str]:
     return sent
 
 
+def continue_own_lobby_table(
+    server: str, browser: Any, live: dict[str, int] | None = None
+) -> tuple[Browser, dict[str, Any], list[str]]:
+    """Ann, alone with a computer at her lobby's table, comes back to it from the menu (with ``live``: the page's
+    socket settings first) until its socket follows it: Ann, the table, and the table requests her page sent."""
+    ann = Browser(browser, "Ann")
+    page = ann.page
+    page.goto(f"{server}/?pace=0")
+    table = start_lobby_table(page, server, {"game": "draw", "players": 2, "computers": [1]})
+    page.goto(f"{server}/?pace=0")
+    if live:
+        page.evaluate("(live) => Object.assign(window.BonesLive.live, live)", live)
+    sent = watch_requests(ann)
+    page.locator("#continue").click()
+    page.wait_for_selector("#table:not([hidden])")
+    page.wait_for_function(FOLLOWED, arg=table["id"], timeout=20000)
+    return ann, table, sent
+
+
 def test_a_lobbys_table_entered_from_continue_is_followed_by_its_socket_and_pause_says_it_goes_on(
     quick_server: str,  # noqa: F811
     browser: Any,
 ) -> None:
-    ann = Browser(browser, "Ann")
+    ann, _table, sent = continue_own_lobby_table(quick_server, browser)
     page = ann.page
-    page.goto(f"{quick_server}/?pace=0")
-    table = start_lobby_table(page, quick_server, {"game": "draw", "players": 2, "computers": [1]})
-    # Ann, alone with a computer at her lobby's table, comes back to it from the menu.
-    page.goto(f"{quick_server}/?pace=0")
-    page.locator("#continue").click()
-    page.wait_for_selector("#table:not([hidden])")
-    sent = watch_requests(ann)
-    page.wait_for_function(FOLLOWED, arg=table["id"], timeout=20000)
     rng = random.Random(5)
     deadline = time.monotonic() + 60
     while ann.snapshot()["view"]["move_number"] < 12 and ann.snapshot()["view"]["status"] != "over":
@@ -179,14 +190,8 @@ def test_a_page_that_missed_a_move_asks_and_a_silent_socket_is_made_again(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # In CI a page missed the table's events and showed move 0 for fifteen minutes while the others played on.
-    ann = Browser(browser, "Ann")
+    ann, table, _sent = continue_own_lobby_table(quick_server, browser, {"syncAfter": 300, "answerWithin": 500})
     page = ann.page
-    page.goto(f"{quick_server}/?pace=0")
-    table = start_lobby_table(page, quick_server, {"game": "draw", "players": 2, "computers": [1]})
-    page.goto(f"{quick_server}/?pace=0")
-    page.evaluate("() => Object.assign(window.BonesLive.live, { syncAfter: 300, answerWithin: 500 })")
-    page.locator("#continue").click()
-    page.wait_for_function(FOLLOWED, arg=table["id"], timeout=20000)
     hub, referee = quick_server.app.state.hub, quick_server.app.state.referee
     # Every table event is lost from now on: Ann's own moves come back in their answers, the computer's do not.
     monkeypatch.setattr(hub.bus, "publish", lambda event: None)

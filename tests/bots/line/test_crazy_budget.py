@@ -10,22 +10,15 @@ import pytest
 import bones
 from bones.bots.line import crazy
 from bones.bots.line.belief import Belief
-from bones.line.state import LineObservation, LineState
+from bones.line.state import LineObservation
+from tests.bots.line.positions import a_few_moves_in
 
 WAIT = 0.04  # seconds each sampled deal waits (sleeping: no CPU time) in these tests
 SAMPLES = 8
 
 
 def _observation() -> tuple[bones.Rules, LineObservation]:
-    rules = bones.rules("draw")
-    state = rules.new_game(seed=5)
-    assert isinstance(state, LineState)
-    rng = random.Random(5)
-    for _ in range(4):
-        state = state.play(rng.choice(state.legal_moves))
-    seat = state.to_move
-    assert seat is not None
-    return rules, state.observation(seat)
+    return a_few_moves_in("draw", seed=5)
 
 
 def _samples_made(monkeypatch: pytest.MonkeyPatch, clock: str) -> int:

@@ -4,22 +4,14 @@ from __future__ import annotations
 
 import random
 
-import bones
 from bones.bots.line import crazy
-from bones.line.state import LineState
+from tests.bots.line.positions import a_few_moves_in
 
 
 def _stats(game: str) -> dict[str, int]:
-    rules = bones.rules(game)
-    state = rules.new_game(seed=3)
-    assert isinstance(state, LineState)
-    rng = random.Random(3)
-    for _ in range(4):
-        state = state.play(rng.choice(state.legal_moves))
-    seat = state.to_move
-    assert seat is not None
+    rules, observation = a_few_moves_in(game, seed=3)
     stats: dict[str, int] = {}
-    crazy.estimate_moves(rules, state.observation(seat), random.Random(1), seconds=None, samples=20, stats=stats)  # type: ignore[arg-type]
+    crazy.estimate_moves(rules, observation, random.Random(1), seconds=None, samples=20, stats=stats)  # type: ignore[arg-type]
     return stats
 
 
