@@ -233,6 +233,30 @@ def test_keyboard_play(browser: Any, live_server: Any) -> None:
     assert played["slot"] == (0 if other == "left" else 1)
 
 
+def test_a_boneyard_tile_under_a_resting_pointer_stays_still(browser: Any, live_server: Any) -> None:
+    # A boneyard tile rose 6 px under the pointer: a pointer resting on its lowest pixels was then off it, the
+    # tile fell back under it, rose again, each frame. A click could not land ("element is not stable" for 30 s
+    # in CI's whole-match test).
+    setup = {"hands": [["6:6", "1:0"], ["6:5", "4:4"]], "boneyard": ["2:0", "3:1", "5:1", "2:2"], "opener": 0}
+    page = open_table(browser, live_server, {"game": "draw", "setup": setup}, PORTRAIT)
+    page.locator('.hand .tile[data-tile="6:6"]').click()
+    wait_ready(page)
+    page.wait_for_function("() => !document.getAnimations().length")  # the boneyard has popped up
+    tile = page.locator("#boneyard-tiles .tile").first
+    box = tile.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] - 2)
+    tops = page.evaluate(
+        """() => new Promise((done) => {
+          const tile = document.querySelector('#boneyard-tiles .tile'), tops = [];
+          const frame = () => { tops.push(tile.getBoundingClientRect().top);
+            if (tops.length < 12) requestAnimationFrame(frame); else done(tops); };
+          requestAnimationFrame(frame);
+        })"""
+    )
+    assert len(set(tops)) == 1, f"the tile moved under a resting pointer: {tops}"
+    assert not page.errors, page.errors
+
+
 def test_drawing_from_the_boneyard(browser: Any, live_server: Any) -> None:
     setup = {"hands": [["6:6", "1:0"], ["6:5", "4:4"]], "boneyard": ["2:0", "3:1", "5:1", "2:2"], "opener": 0}
     page = open_table(browser, live_server, {"game": "draw", "setup": setup}, PORTRAIT)
