@@ -35,7 +35,7 @@ import math
 import random
 
 from bones.bots.line.belief import Belief
-from bones.line.kernel import Kernel
+from bones.line.kernel import SPINNER_EVERY, Kernel
 from bones.line.moves import LineMove
 from bones.line.rules import MUGGINS, LineRules
 from bones.line.state import LineObservation
@@ -51,6 +51,7 @@ POINTS = 1.2
 REPLY = 0.9
 LOCK = 25.0
 STUCK = 60.0  # per unit of chance that the next player, or the one ahead in the race, must pass
+NEXT_STUCK = 30.0  # per unit of chance that the next opponent must pass or draw, where measured (below)
 KEPT = 6.0  # per pip held when an opponent ahead in the race goes out
 
 
@@ -59,6 +60,10 @@ class HardLineBot:
 
     def __init__(self, rules: LineRules) -> None:
         self.rules = rules
+        # Where the next opponent's chance of being stuck was measured to help (module docstring):
+        # in pairs (the next seat is always an opponent), and in every-double-spinner games while the
+        # boneyard lasts. In the others Crazy's lead over such a Hard was not shown, so it stays off.
+        self.next_stuck = NEXT_STUCK if rules.teams or rules.spinner == SPINNER_EVERY else 0.0
 
     def choose(self, observation: LineObservation, rng: random.Random) -> LineMove:
         moves = observation.legal_moves
@@ -103,6 +108,8 @@ class HardLineBot:
         total += self._lock(obs, belief, kernel, rest)
         if not rules.teams and not kernel.drawable_any():
             total += self._race(obs, belief, fit, rest, nxt)
+        elif self.next_stuck:
+            total += self.next_stuck * self._stuck_chance(obs, belief, fit, nxt)
         if rules.scores_during_play:
             # Muggins writes one point per five of count: weigh a score by the count it stands for,
             # as in all fives, or shedding a pip outweighs scoring.
