@@ -31,10 +31,12 @@ deals, bench/omniscient.py); in pairs (the next seat is always an opponent) koze
 the deals won to 0.591 and partnership block from +7.7 to +12.8 points a deal, but Crazy's edge over
 Hard in kozel fell from +14.2 ± 6.5 points a deal (81 deals) to +3.0 ± 6.8 (100), p = 0.19.
 
-In pairs a double weighs 14 instead of 4 (``DOUBLE_IN_PAIRS``): with nothing to draw, a double
-left in hand only goes on its own number, and a pair stuck with one loses the hand. Without it Hard
+In pairs with nothing to draw a double weighs 14 instead of 4 (``DOUBLE_IN_PAIRS``): a double left
+in hand only goes on its own number, and a pair stuck with one loses the hand. Without it Hard
 was no stronger than Normal laying its doubles first in kozel (0.508 of 1,000 deals won, p = 0.24);
-with it 0.537 (p = 0.0003; a double weighing 7, 10 or 20: 0.526, 0.531, 0.536).
+with it 0.537 (p = 0.0003; a double weighing 7, 10 or 20: 0.526, 0.531, 0.536). Partnership block
+keeps its edge (+5.3 ± 2.1 points a deal); in partnership muggins, while the boneyard lasts, a double
+weighs 4 as before (+0.7 ± 0.5).
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ from bones.tiles import HIGH, LOW, PIPS, pip_set, tiles_of
 
 SHED = 1.0
 DOUBLE = 4.0
-DOUBLE_IN_PAIRS = 14.0  # in pairs a double left over blocks the pair's own play (module docstring)
+DOUBLE_IN_PAIRS = 14.0  # in pairs with nothing to draw, a double left over is stuck (module docstring)
 FOLLOW = 2.0
 ANSWER = 1.5
 OPPONENT_VOID = 3.0
@@ -72,7 +74,6 @@ class HardLineBot:
         # Where the next opponent's chance of being stuck was measured to help and Crazy stays ahead
         # (module docstring): every-double-spinner games, each player for itself, while the boneyard lasts.
         self.next_stuck = NEXT_STUCK if not rules.teams and rules.spinner == SPINNER_EVERY else 0.0
-        self.double = DOUBLE_IN_PAIRS if rules.teams else DOUBLE
 
     def choose(self, observation: LineObservation, rng: random.Random) -> LineMove:
         moves = observation.legal_moves
@@ -99,7 +100,8 @@ class HardLineBot:
         follow = (rest & fit).bit_count()
         answered = sum(1 for end in set(ends) if rest & with_pip[end])
 
-        total = SHED * tile.pips + (self.double if tile.is_double else 0.0)
+        double = DOUBLE_IN_PAIRS if rules.teams and not obs.public.drawable_any() else DOUBLE
+        total = SHED * tile.pips + (double if tile.is_double else 0.0)
         total += FOLLOW * follow + ANSWER * answered
         if not rest:
             return 1000.0 + points
