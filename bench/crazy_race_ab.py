@@ -1,5 +1,7 @@
 """Crazy with settings A and B against Hard in a 4-player line game, on duplicate deals (issue 15).
 
+The game is played with 4 players (kozel has no other count); in pairs, Crazy's seats are partners.
+
 Each deal's first hand is played twice: Crazy in seats 0 and 2 and Hard in 1 and 3, then the
 other way round, with the same random stream in both variants, so the variants' margins are
 paired by deal. The margin is Crazy's seats' points minus Hard's, per deal (both seatings,
@@ -19,6 +21,7 @@ from typing import Any
 
 import bones
 from bones.bots import bot_for
+from bones.game import game_info
 from bones.line.state import LineState
 from crazy_ab import interval, setting  # the same settings and bootstrap as the two-player A/B
 
@@ -26,7 +29,8 @@ SEED = 5150
 
 
 def margin(game: str, deal: int, settings: dict[str, Any], times: list[float]) -> float:
-    rules = bones.rules(game, players=4)
+    options = {"players": 4} if any(o.name == "players" for o in game_info(game).options) else {}
+    rules = bones.rules(game, **options)
     hard = bot_for(rules, "hard")
     crazy = bot_for(rules, "crazy")
     for name, value in settings.items():
@@ -48,8 +52,8 @@ def margin(game: str, deal: int, settings: dict[str, Any], times: list[float]) -
             if len(observation.legal_moves) > 1:
                 times.append(time.process_time() - started)
             state = state.play(move)
-        result = state.results[-1]
-        points = [p + q for p, q in zip(result.points, result.play_points)]
+        # Good points by seat (a pair's on its first seat; where the low score wins, what the others wrote).
+        points = state.last_hand_points()
         total += sum(points[s] for s in crazy_seats) - sum(points[s] for s in range(4) if s not in crazy_seats)
     return total / 2
 

@@ -41,16 +41,20 @@ from bones.tournament import PairStats, run_tournament, seatings
 
 ALPHA = 0.01
 DEFAULT_DEALS = 200
+# The line games' lower steps cost seconds a thousand deals, and their edges are small with three and four
+# players alone (Normal over Easy in 4-player block: share 0.538 of 1,000 deals, p = 0.0003): a thousand
+# each, more where that was not enough (players 0: a game without the option, kozel).
+LINE_GAMES = ("draw", "block", "allfives", "muggins", "kozel", "classic")
 # Deals per step where the default is too few or wastefully many: (game, players, stronger level).
 DEALS: dict[tuple[str, int, str], int] = {
+    **{(game, players, level): 1000 for game in LINE_GAMES for players in (0, 2, 3, 4) for level in ("normal", "hard")},
     # Three-player line games: a deal's points go to one winner, so small edges need thousands of deals
-    # (Normal over Easy in draw: share 0.351 of 3,000 deals against a fair 0.333).
+    # (Normal over Easy in draw: share 0.351 of 3,000 deals against a fair 0.333, before Normal's doubles).
     ("draw", 3, "normal"): 3000,
     ("block", 3, "hard"): 3000,
-    ("muggins", 3, "hard"): 1000,
+    ("muggins", 3, "hard"): 3000,  # share 0.343 of 1,000 deals, p = 0.0086
     ("classic", 3, "hard"): 2000,
     ("block", 2, "crazy"): 400,  # share 0.550 of 200 deals against Hard with its race term, p = 0.006
-    ("block", 4, "hard"): 1000,  # share 0.566 of 1,000 deals (fair 0.5), p ~ 1e-10; 200 give p ~ 0.003
     ("tetradominoes", 2, "normal"): 100,
     ("tetradominoes", 3, "normal"): 100,
     ("tetradominoes", 4, "normal"): 100,

@@ -27,3 +27,10 @@ def test_among_tiles_that_are_not_doubles_the_heaviest_goes_first() -> None:
     state = play(setup("draw", ["3:1 5:5", "6:3 1:0 2:2"], "0:0 5:0", opener=0), "3:1")
     assert sorted(legal(state)) == ["1:0@right", "6:3@left"]
     assert _choice(state) == "6:3@left"
+
+
+def test_a_double_goes_before_a_heavier_tile() -> None:
+    # Draw, ends 5 and 2: 2:2 (4 pips) before 6:5 (11 pips); a double only goes on its own number.
+    state = play(setup("draw", ["5:2 4:4", "6:5 2:2 1:0"], "0:0 3:0", opener=0), "5:2")
+    assert sorted(legal(state)) == ["2:2@right", "6:5@left"]
+    assert _choice(state) == "2:2@right"

@@ -41,12 +41,14 @@ def test_a_light_tile_laid_by_choice_makes_deals_with_a_heavier_fitting_tile_les
 
 
 def test_weighted_samples_believe_what_a_normal_player_revealed() -> None:
-    # Normal always sheds its heaviest fitting tile: the weighted samples give the tiles it really holds
-    # more probability than the unweighted ones do, on every position checked.
+    # Normal always lays a fitting double, else its heaviest fitting tile: the weighted samples give the
+    # tiles it really holds more probability than the unweighted ones do, by 0.03 on average and in nine
+    # positions of ten. (Not in every one: where what it holds is of middling weight, the inference that
+    # it holds light tiles can favour others lighter still: seed 2, 5:0 and 6:0, 0.133 against 0.125.)
     rules = bones.rules("block")
     bot = NormalLineBot()
-    checked = 0
-    for seed in range(6):
+    gains: list[float] = []
+    for seed in range(12):
         state = rules.new_game(seed=seed)
         assert isinstance(state, LineState)
         rng = random.Random(seed)
@@ -68,9 +70,10 @@ def test_weighted_samples_believe_what_a_normal_player_revealed() -> None:
             plain += share
             weighted += weight * share
             total += weight
-        assert weighted / total > plain / 400 + 0.02, seed
-        checked += 1
-    assert checked >= 3
+        gains.append(weighted / total - plain / 400)
+    assert len(gains) >= 8
+    assert sum(gains) / len(gains) > 0.03
+    assert sum(1 for gain in gains if gain > 0) >= 0.9 * len(gains)
 
 
 def test_sampled_draws_explain_every_pass_and_draw() -> None:

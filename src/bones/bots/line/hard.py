@@ -20,13 +20,23 @@ in 9 hands of 10 unless it passes) and barely in 4-player block (0.532); with it
 (fair share 0.333). The other games draw until the boneyard is empty and
 change within the noise.
 
-Measured and not kept: the same chance for the next player while the boneyard
-can be drawn from (weight 30; a stuck player draws). Against Normal it lifts every
-drawing game (2-player draw 0.644 to 0.749, classic 2 players 0.531 to 0.690 and
-3 players 0.339 to 0.428, where Hard is no stronger than Normal without it), but
-Crazy's edge over Hard in 2-player draw falls from +9.3 points a hand to +1.9 (30
-deals, bench/omniscient.py): Crazy's playouts know nothing of it, so it would
-cost the ladder its top step there until Crazy learns it.
+In every-double-spinner games each player for himself, while the boneyard lasts, Hard weighs the
+chance that the next player cannot answer the new ends (``next_stuck``, weight 30: a stuck player
+draws). Duplicate deals against Normal (which lays its doubles first), 1,000 each: 2-player classic
+0.493 of the points to 0.632, 3-player classic 0.324 to 0.368 (fair 0.333). Crazy stays ahead of
+that Hard there (100 and 200 deals at 0.5 s a move: 2 players share 0.635, p = 0.002; 3 players
+0.461, p < 1e-6). Measured and kept off elsewhere: in 2-player draw it lifts Hard against Normal
+too (0.644 to 0.749), but Crazy's edge over such a Hard fell from +9.3 points a hand to +1.9 (30
+deals, bench/omniscient.py); in pairs (the next seat is always an opponent) kozel went from 0.508 of
+the deals won to 0.591 and partnership block from +7.7 to +12.8 points a deal, but Crazy's edge over
+Hard in kozel fell from +14.2 ± 6.5 points a deal (81 deals) to +3.0 ± 6.8 (100), p = 0.19.
+
+In pairs with nothing to draw a double weighs 14 instead of 4 (``DOUBLE_IN_PAIRS``): a double left
+in hand only goes on its own number, and a pair stuck with one loses the hand. Without it Hard
+was no stronger than Normal laying its doubles first in kozel (0.508 of 1,000 deals won, p = 0.24);
+with it 0.537 (p = 0.0003; a double weighing 7, 10 or 20: 0.526, 0.531, 0.536). Partnership block
+keeps its edge (+5.3 ± 2.1 points a deal); in partnership muggins, while the boneyard lasts, a double
+weighs 4 as before (+0.7 ± 0.5).
 """
 
 from __future__ import annotations
@@ -35,7 +45,7 @@ import math
 import random
 
 from bones.bots.line.belief import Belief
-from bones.line.kernel import Kernel
+from bones.line.kernel import SPINNER_EVERY, Kernel
 from bones.line.moves import LineMove
 from bones.line.rules import MUGGINS, LineRules
 from bones.line.state import LineObservation
@@ -43,6 +53,7 @@ from bones.tiles import HIGH, LOW, PIPS, pip_set, tiles_of
 
 SHED = 1.0
 DOUBLE = 4.0
+DOUBLE_IN_PAIRS = 14.0  # in pairs with nothing to draw, a double left over is stuck (module docstring)
 FOLLOW = 2.0
 ANSWER = 1.5
 OPPONENT_VOID = 3.0
@@ -51,6 +62,7 @@ POINTS = 1.2
 REPLY = 0.9
 LOCK = 25.0
 STUCK = 60.0  # per unit of chance that the next player, or the one ahead in the race, must pass
+NEXT_STUCK = 30.0  # per unit of chance that the next opponent must pass or draw, where measured (below)
 KEPT = 6.0  # per pip held when an opponent ahead in the race goes out
 
 
@@ -59,6 +71,9 @@ class HardLineBot:
 
     def __init__(self, rules: LineRules) -> None:
         self.rules = rules
+        # Where the next opponent's chance of being stuck was measured to help and Crazy stays ahead
+        # (module docstring): every-double-spinner games, each player for itself, while the boneyard lasts.
+        self.next_stuck = NEXT_STUCK if not rules.teams and rules.spinner == SPINNER_EVERY else 0.0
 
     def choose(self, observation: LineObservation, rng: random.Random) -> LineMove:
         moves = observation.legal_moves
@@ -85,7 +100,8 @@ class HardLineBot:
         follow = (rest & fit).bit_count()
         answered = sum(1 for end in set(ends) if rest & with_pip[end])
 
-        total = SHED * tile.pips + (DOUBLE if tile.is_double else 0.0)
+        double = DOUBLE_IN_PAIRS if rules.teams and not obs.public.drawable_any() else DOUBLE
+        total = SHED * tile.pips + (double if tile.is_double else 0.0)
         total += FOLLOW * follow + ANSWER * answered
         if not rest:
             return 1000.0 + points
@@ -103,6 +119,8 @@ class HardLineBot:
         total += self._lock(obs, belief, kernel, rest)
         if not rules.teams and not kernel.drawable_any():
             total += self._race(obs, belief, fit, rest, nxt)
+        elif self.next_stuck and kernel.drawable_any():
+            total += self.next_stuck * self._stuck_chance(obs, belief, fit, nxt)
         if rules.scores_during_play:
             # Muggins writes one point per five of count: weigh a score by the count it stands for,
             # as in all fives, or shedding a pip outweighs scoring.

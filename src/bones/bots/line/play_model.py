@@ -15,7 +15,7 @@ each legal move of that moment a value and the choice a softmax probability.
 The models, each with equal prior weight:
 
 * ``uniform``: every legal move alike (Easy; and a safe floor when no model fits);
-* ``normal``: points first, then pips, then doubles (Normal's order), two temperatures;
+* ``normal``: points first, then doubles, then pips (Normal's order), two temperatures;
 * ``hard``: Hard's main terms (pips, doubles, tiles kept that follow the new
   ends, ends answered, points), two temperatures.
 
@@ -141,7 +141,9 @@ class PlayModel:
         if len(options) <= 1:
             return [1.0] * len(MODELS)
         chosen = decision.chosen
-        normal = [10.0 * o.points + PIPS[o.tile] + 0.5 * (HIGH[o.tile] == LOW[o.tile]) for o in options]
+        # A double outranks any pip count, and a point any double.
+        heaviest = 2.0 * (len(self.with_pip) - 1) + 1.0
+        normal = [2 * heaviest * o.points + heaviest * (HIGH[o.tile] == LOW[o.tile]) + PIPS[o.tile] for o in options]
         hard = [self._hard(o, hand) for o in options]
         picked = options.index(chosen)
         out: list[float] = []
