@@ -131,3 +131,25 @@ def test_sampling_is_uniform_over_consistent_deals() -> None:
     # degrees of freedom = len(consistent) - 1; this bound is far in the upper tail (p < 0.001)
     dof = len(consistent) - 1
     assert chi2 < dof + 4.5 * (2 * dof) ** 0.5, (chi2, dof)
+
+
+def test_a_deal_is_found_where_few_fit_after_many_draws() -> None:
+    # 4-player all fives: three hidden hands after eleven draws, too many to count draw orders exactly, so
+    # deals come from the voids, checked, and else are built tile by tile. Of the 11 unknown tiles few
+    # deals fit every draw and stuck moment: the 200 greedy tries of old missed them in one sample of
+    # five, and Crazy stopped the game ("no deal is consistent with the observation").
+    moves = (
+        "6:6 draw draw draw draw 6:5@right 5:0@right draw 6:2@left 5:2@left 5:5@left 3:0@right 4:3@right "
+        "5:3@left 5:4@right draw draw 3:3@left draw pass 6:3@left 5:1@right"
+    )
+    state = play(bones.rules("allfives", players=4).new_game(seed=103), *moves.split())  # type: ignore[arg-type]
+    assert state.to_move == 1
+    observation = state.observation(1)
+    belief = Belief.of(observation)
+    for index in range(100):
+        hands, boneyard, _ = belief.sample_timed(random.Random(index))
+        assert sorted(hands) == [0, 2, 3]
+        for seat, mask in hands.items():
+            assert mask.bit_count() == observation.hand_sizes[seat]
+            assert belief.consistent_hand(seat, mask)
+        assert sorted(list(tiles_of(sum(hands.values()))) + boneyard) == sorted(belief.unknown)

@@ -50,6 +50,9 @@ from bones.line.state import LineObservation
 from bones.tiles import HIGH, LOW, PIPS, pip_set, tiles_of
 
 MAX_REDRAWS = 8
+# The constructive fallback: searches from fresh random orders, each of at most this many partial hands.
+CONSTRUCTIVE_TRIES = 20
+CONSTRUCTIVE_STEPS = 20_000
 
 
 @dataclass(frozen=True)
@@ -259,24 +262,53 @@ class Belief:
         return _perfect_matching(items, slots, fits)
 
     def _sample_constructively(self, rng: random.Random) -> tuple[dict[int, int], list[int]]:
-        """A consistent deal built tile by tile with the exact check (rarely needed; cannot loop forever)."""
+        """A consistent deal found by a search over the tiles in a random order (the rare fallback when
+        sampling by the voids keeps missing). Every partial hand is checked exactly, and a seat whose hand
+        cannot be completed sends the search back: 200 greedy tries had missed the only deals left in
+        one position of five (4-player all fives after many draws, issue 15), and Crazy stopped the game.
+        """
         seats = self._classes()
-        for _ in range(200):
+        for _ in range(CONSTRUCTIVE_TRIES):
             pool = self.unknown[:]
             rng.shuffle(pool)
-            hands = {seat: 0 for seat in seats}
-            for seat in seats:
-                need = self.seats[seat].size
-                for tile in pool:
-                    if hands[seat].bit_count() == need:
-                        break
-                    grown = hands[seat] | 1 << tile
-                    if self.consistent_hand(seat, grown, partial=True):
-                        hands[seat] = grown
-                pool = [t for t in pool if not hands[seat] >> t & 1]
-            if all(self.consistent_hand(seat, mask) for seat, mask in hands.items()):
-                return hands, pool
+            try:
+                found = self._complete(seats, 0, pool, {}, [CONSTRUCTIVE_STEPS])
+            except TooLarge:
+                continue
+            if found is not None:
+                return found
+            break  # the search is complete: no deal fits
         raise RuntimeError("no deal is consistent with the observation")
+
+    def _complete(
+        self, seats: list[int], index: int, pool: list[int], hands: dict[int, int], steps: list[int]
+    ) -> tuple[dict[int, int], list[int]] | None:
+        """Hands for ``seats[index:]`` from ``pool`` (tried in its order), or None if there are none."""
+        if index == len(seats):
+            return dict(hands), pool
+        seat = seats[index]
+        need = self.seats[seat].size
+
+        def grow(mask: int, start: int) -> tuple[dict[int, int], list[int]] | None:
+            steps[0] -= 1
+            if steps[0] < 0:
+                raise TooLarge
+            if mask.bit_count() == need:
+                if not self.consistent_hand(seat, mask):
+                    return None
+                hands[seat] = mask
+                found = self._complete(seats, index + 1, [t for t in pool if not mask >> t & 1], hands, steps)
+                del hands[seat]
+                return found
+            for position in range(start, len(pool) - (need - mask.bit_count()) + 1):
+                grown = mask | 1 << pool[position]
+                if self.consistent_hand(seat, grown, partial=True):
+                    found = grow(grown, position + 1)
+                    if found is not None:
+                        return found
+            return None
+
+        return grow(0, 0)
 
 
 def forbidden_dealt(rules: LineRules, hand_no: int, kernel: Kernel) -> int:
