@@ -7,8 +7,11 @@ import random
 import pytest
 
 import bones
-from bones.bots.tetradominoes.evaluation import Board
-from bones.bots.tetradominoes.search import CrazyBot
+from bones.bots import bot_for
+from bones.bots.tetradominoes.evaluation import Board, all_templates
+from bones.bots.tetradominoes.search import CrazyBot, quiet_domino
+from bones.tetradominoes.kernel import DOMINO
+from bones.tetradominoes.pieces import cell
 from bones.tetradominoes.state import TetraState
 
 
@@ -39,3 +42,54 @@ def test_the_opponents_trade_after_our_tetromino_is_foreseen() -> None:
     )
     assert isinstance(state, TetraState)
     assert look_ahead(state, "2:4@-2,0v") == pytest.approx(1.0 - CrazyBot.FOLLOW[0])
+
+
+def test_a_quiet_domino_leaves_the_templates_a_fresh_count_finds() -> None:
+    # The look-ahead lets a player who cannot lay a tetromino lay a domino anyway, and updates the
+    # templates around it rather than counting them again: the update must find what a count finds
+    # (the templates it covers go, the ones it opens come, and a template whose one empty cell had
+    # the new domino's cells as its only room for the other half goes too).
+    rules = bones.rules("tetradominoes", players=3)
+    hard = bot_for(rules, "hard")
+    checked = 0
+    for seed in range(3):
+        state = rules.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            kernel = state.kernel
+            if kernel.phase == DOMINO and kernel.can_place(kernel.to_move):
+                after = kernel.copy()
+                updated = quiet_domino(
+                    after, kernel.to_move, list(all_templates(kernel).values()), [], random.Random(checked)
+                )
+                assert len(after.num) == len(kernel.num) + 2
+                fresh = all_templates(after)
+                assert {(t.cells, t.tiles, t.colours) for t in updated} == {
+                    (t.cells, t.tiles, t.colours) for t in fresh.values()
+                }
+                checked += 1
+            state = state.play(hard.choose(state.observation(state.to_move), rng))
+    assert checked >= 60
+
+
+def test_a_quiet_opponent_covers_our_live_template() -> None:
+    # Seat 1 cannot lay a tetromino. We (seat 0) hold 3:4, which opens the I of the three 3s in a row
+    # and the empty cell at their left end. Seat 1's 3:6 fits on that cell (its 3 next to the first 3)
+    # and in a dozen places elsewhere: it covers the cell, whatever the chance draws.
+    state = bones.rules("tetradominoes", players=3).new_game(
+        seed=0,
+        setup={
+            "board": ["3:3@0,0>", "3:5@0,2>"],
+            "hands": [["3:4"], ["3:6"], ["1:1"]],
+            "boneyard": [],
+            "to_move": 1,
+        },
+    )
+    row = (cell(0, -1), cell(0, 0), cell(0, 1), cell(0, 2))
+    (template,) = [t for t in all_templates(state.kernel).values() if t.cells == row]
+    assert len(state.kernel.placements(1)) > 6
+    for draw in range(8):
+        kernel = state.kernel.copy()
+        after = quiet_domino(kernel, 1, list(all_templates(kernel).values()), [template], random.Random(draw))
+        assert cell(0, -1) in kernel.num
+        assert row not in {t.cells for t in after}
