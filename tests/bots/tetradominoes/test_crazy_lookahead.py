@@ -93,3 +93,21 @@ def test_a_quiet_opponent_covers_our_live_template() -> None:
         after = quiet_domino(kernel, 1, list(all_templates(kernel).values()), [template], random.Random(draw))
         assert cell(0, -1) in kernel.num
         assert row not in {t.cells for t in after}
+
+
+def test_a_quiet_domino_that_opens_a_tetromino_for_the_next_player_is_foreseen() -> None:
+    # Three players, no two equal numbers side by side, so no template but 1:2's (on the table) is
+    # open. We (seat 0) lay 1:5 by the 1. Seat 1 holds only 2:3, which lays no tetromino; wherever it
+    # goes, its 2 lies by the 2 on the table, and two 2s side by side let seat 2 lay 2:6 and a
+    # tetromino on them. The look-ahead used to let a player who lays no tetromino do nothing (0.0).
+    state = bones.rules("tetradominoes", players=3).new_game(
+        seed=0,
+        setup={
+            "board": ["1:2@0,0>"],
+            "hands": [["1:5", "4:4"], ["2:3"], ["2:6"]],
+            "boneyard": [],
+            "to_move": 0,
+        },
+    )
+    assert isinstance(state, TetraState)
+    assert look_ahead(state, "5:1@0,-2>") == pytest.approx(-CrazyBot.FOLLOW[1])
