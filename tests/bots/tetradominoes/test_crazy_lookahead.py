@@ -15,11 +15,13 @@ from bones.tetradominoes.pieces import cell
 from bones.tetradominoes.state import TetraState
 
 
-def look_ahead(state: TetraState, move_text: str) -> float:
-    """Crazy's look-ahead of one domino move on the true deal."""
+def look_ahead(state: TetraState, move_text: str, quiet: bool = True) -> float:
+    """Crazy's look-ahead of one domino move on the true deal (``quiet``: with its quiet dominoes)."""
     observation = state.observation(state.to_move)
     (move,) = [m for m in observation.legal_moves if str(m) == move_text]
     crazy = CrazyBot()
+    if not quiet:
+        crazy.QUIET = dict.fromkeys(CrazyBot.QUIET, False)
     (candidate,) = crazy.weigh_dominoes(observation, [move.kernel], random.Random(0))
     templates = crazy.threats(observation, Board(observation.table), candidate)
     return crazy.play_forward(state.kernel, observation, candidate, templates, random.Random(0))
@@ -29,7 +31,7 @@ def test_the_opponents_trade_after_our_tetromino_is_foreseen() -> None:
     # Seat 3 (dark) lays 2:4 and a tetromino. Then seat 2 (light) may hand seat 0, its partner and the
     # next to play, a domino: it holds 3:1, which opens a light tetromino, and seat 0 holds none. The
     # look-ahead used to let nobody trade, so seat 2 laid it itself two turns later (-0.7); seat 0 lays
-    # it at once (-1.0), as it does in play.
+    # it at once (-1.0), as it does in play. (Seats 1 and 2's quiet dominoes after it are left out here.)
     state = bones.rules("tetradominoes", players=4).new_game(
         seed=0,
         setup={
@@ -41,7 +43,7 @@ def test_the_opponents_trade_after_our_tetromino_is_foreseen() -> None:
         },
     )
     assert isinstance(state, TetraState)
-    assert look_ahead(state, "2:4@-2,0v") == pytest.approx(1.0 - CrazyBot.FOLLOW[0])
+    assert look_ahead(state, "2:4@-2,0v", quiet=False) == pytest.approx(1.0 - CrazyBot.FOLLOW[0])
 
 
 def test_a_quiet_domino_leaves_the_templates_a_fresh_count_finds() -> None:
@@ -111,3 +113,22 @@ def test_a_quiet_domino_that_opens_a_tetromino_for_the_next_player_is_foreseen()
     )
     assert isinstance(state, TetraState)
     assert look_ahead(state, "5:1@0,-2>") == pytest.approx(-CrazyBot.FOLLOW[1])
+
+
+def test_with_four_players_an_opponents_quiet_domino_that_opens_a_tetromino_for_our_partner_is_foreseen() -> None:
+    # As with three: only 1:2's template is open. We (seat 0) lay 1:5 by the 1; seat 1 holds only 2:3,
+    # which lays no tetromino, and its 2 goes by the 2 on the table wherever it lies; two 2s side by
+    # side let our partner (seat 2) lay 2:6 and a tetromino on them. Seat 3's 4:4 fits nowhere. The
+    # look-ahead used to let seat 1 do nothing (0.0).
+    state = bones.rules("tetradominoes", players=4).new_game(
+        seed=0,
+        setup={
+            "board": ["1:2@0,0>"],
+            "hands": [["1:5", "0:0"], ["2:3"], ["2:6"], ["4:4"]],
+            "boneyard": [],
+            "to_move": 0,
+        },
+    )
+    assert isinstance(state, TetraState)
+    assert look_ahead(state, "5:1@0,-2>") == pytest.approx(CrazyBot.FOLLOW[1])
+    assert look_ahead(state, "5:1@0,-2>", quiet=False) == 0.0
