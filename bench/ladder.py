@@ -61,9 +61,10 @@ DEALS: dict[tuple[str, int, str], int] = {
     ("tetradominoes", 2, "hard"): 100,
     ("tetradominoes", 3, "hard"): 100,
     ("tetradominoes", 4, "hard"): 100,
-    ("tetradominoes", 2, "crazy"): 200,
-    ("tetradominoes", 3, "crazy"): 400,
-    ("tetradominoes", 4, "crazy"): 200,
+    ("tetradominoes", 2, "crazy"): 200,  # 0.585 of the games won, deals won 67 and lost 36, p = 0.0002
+    # With its quiet dominoes: 0.463 of 218 games won over 100 deals (fair 0.333), p < 1e-6.
+    ("tetradominoes", 3, "crazy"): 100,
+    ("tetradominoes", 4, "crazy"): 100,  # with its quiet dominoes: 0.656 of the points, deals 43 won, 12 lost
 }
 
 

@@ -30,11 +30,11 @@ SINGLE_TILES: dict[int, int] = {1 << v: WITH_PIP[v] for v in range(7)}
 MIRROR_INDEX = (3, 4, 2, 0, 1, 5, 6)
 
 
+TILES_FOR: dict[int, int] = {**SINGLE_TILES, **PAIR_TILE}  # the enabling tiles by the numbers a template shows
+
+
 def _tiles_for(numbers: int) -> int:
-    single = SINGLE_TILES.get(numbers)
-    if single is not None:
-        return single
-    return PAIR_TILE.get(numbers, 0)
+    return TILES_FOR.get(numbers, 0)
 
 
 class Template:
@@ -73,16 +73,16 @@ def template_at(kernel: Kernel, cells: tuple[int, ...], shape: int) -> Template 
         e = empties[0]
         if not any(e + d not in num and e + d not in cells for d in DIRS):
             return None
-    colours = 0
     pool = kernel.pool
+    colours = (pool >> shape & 1) | (pool >> MIRROR_INDEX[shape] & 1) << 1
     colour_at = kernel.colour_at
-    for colour, bit in ((LIGHT, 1), (DARK, 2)):
-        piece = shape if colour == LIGHT else MIRROR_INDEX[shape]
-        if not pool >> piece & 1:
-            continue
-        if colour_at and any(colour_at.get(c + d, -1) == colour for c in cells for d in DIRS if c + d not in cells):
-            continue
-        colours |= bit
+    if colours and colour_at:
+        # A covered neighbour is never one of the cells (they are empty or uncovered).
+        for c in cells:
+            for d in DIRS:
+                touching = colour_at.get(c + d)
+                if touching is not None:
+                    colours &= ~(1 << touching)
     if not colours:
         return None
     return Template(cells, tiles, colours, shape)
@@ -92,8 +92,23 @@ def templates_through(kernel: Kernel, anchors: tuple[int, ...] | list[int]) -> d
     """Every template whose cells include one of ``anchors``."""
     out: dict[tuple[int, ...], Template] = {}
     seen: set[tuple[int, ...]] = set()
+    num, free = kernel.num, kernel.free
     for base in anchors:
         for offsets, shape in ANCHORED:
+            # Most windows fail at once (a covered cell, no empty one, or three numbers): skip those
+            # before building the cells, which the look-ahead does thousands of times a move.
+            empty = numbers = 0
+            for o in offsets:
+                n = num.get(base + o)
+                if n is None:
+                    empty += 1
+                elif base + o in free:
+                    numbers |= 1 << n
+                else:
+                    empty = 3
+                    break
+            if not 0 < empty < 3 or numbers not in TILES_FOR:
+                continue
             cells = tuple(base + o for o in offsets)
             if cells in seen:
                 continue

@@ -8,7 +8,11 @@ tetromino if their (sampled) hand allows one (with 4 players the pair that did n
 lay one trades first, as Hard does: the partner who plays next gets a domino that
 opens a tetromino for them), or else covers the template we could open next turn
 if one domino can (``BLOCK``), then whether it can lay one itself on its next
-turn. A tetromino that ends the game counts triple. The move
+turn. With 3 and 4 players a player who cannot lay a tetromino lays a *quiet*
+domino instead (``QUIET``): an opponent covers our live templates if one domino
+can, else the domino goes on one of its placements drawn at random, and the
+templates it opens count for the players after it and for us (with 2 players the
+opponent only covers, as above). A tetromino that ends the game counts triple. The move
 with the best average wins, Hard's own weighing breaking near-ties. The same
 deals serve every move, so the comparison is fair; the number of deals and moves
 is fixed, so a seed replays the same choices.
@@ -26,7 +30,15 @@ from typing import ClassVar
 
 from bones.bots import Estimate, register_analyser, work
 from bones.bots.tetradominoes.belief import Belief
-from bones.bots.tetradominoes.evaluation import MIRROR_INDEX, Board, Template, after_tetromino, all_templates
+from bones.bots.tetradominoes.evaluation import (
+    MIRROR_INDEX,
+    Board,
+    Template,
+    after_tetromino,
+    all_templates,
+    template_at,
+    templates_through,
+)
 from bones.bots.tetradominoes.players import (
     Candidate,
     HardBot,
@@ -47,8 +59,10 @@ class CrazyBot(HardBot):
     level = "crazy"
     # (deals, candidates, weight of Hard's own weighing) by number of players. With more players
     # the look-ahead is noisier (three others move before our next turn), so it gets more deals,
-    # fewer candidates and leans more on Hard's weighing; every setting keeps a move well under 1 s.
-    SETTINGS: ClassVar[dict[int, tuple[int, int, float]]] = {2: (96, 16, 0.25), 3: (128, 8, 1.0), 4: (128, 8, 1.0)}
+    # fewer candidates and leans more on Hard's weighing; every setting keeps a move under about 1 s
+    # (with 3 and 4 players the quiet dominoes make a deal dearer: 64 deals; with 3 a move took 0.47 s
+    # median and 0.96 s at most in 6 games).
+    SETTINGS: ClassVar[dict[int, tuple[int, int, float]]] = {2: (96, 16, 0.25), 3: (64, 8, 1.0), 4: (64, 8, 1.0)}
     FOLLOW = (1.0, 0.8, 0.7)
     NEXT = 0.6
     # The chance that an opponent who cannot lay a tetromino but could cover our live templates does
@@ -59,6 +73,16 @@ class CrazyBot(HardBot):
     # average but Crazy no stronger against Hard on the same deals (2 players: 47 of 81 games won
     # against 49 of 81; 3 players: 88 of 240 against 87 of 242), so it stays certain.
     BLOCK: ClassVar[dict[int, float]] = {2: 1.0, 3: 1.0, 4: 1.0}
+    # Whether the players who cannot lay a tetromino lay a domino in the look-ahead (``quiet_domino``)
+    # rather than only covering our templates. Without them the look-ahead saw no tetromino that a
+    # quiet domino opens, which with 3 players left every candidate level in about half the choices
+    # and Crazy on Hard's move in 93% of them (0.357 of 238 games won against Hard on the ladder's first
+    # 100 deals, fair 0.333). With them, at 64 deals rather than 128 to stay under a second a move,
+    # Crazy differs from Hard in 55% of its choices and won 101 of 218 games (0.463, p < 1e-6). With 4
+    # players (also 64 deals) it won 43 of those 100 deals and lost 12, 0.656 of the points (p = 2e-6;
+    # without them 0.534, p = 0.17); with 2 they changed nothing (47 of 77 games won on 41 deals against
+    # 49 of 81), so they are left out there.
+    QUIET: ClassVar[dict[int, bool]] = {2: False, 3: True, 4: True}
     deals = 0  # sampled deals per decision (0: SETTINGS' number)
 
     def limit_thinking(self, seconds: float) -> None:
@@ -169,7 +193,10 @@ class CrazyBot(HardBot):
             bit = 1 << k.spec.colours[s]
             used = next((t for t in templates if t.colours & bit and t.tiles & hand), None)
             if used is None:
-                if live and sides[s] != sides[seat] and _can_block(k, s, live):
+                if self.QUIET[rules.players]:
+                    templates = quiet_domino(k, s, templates, live if sides[s] != sides[seat] else [], rng)
+                    live = [t for t in templates if t.colours & my_bit and t.tiles & my_hand]
+                elif live and sides[s] != sides[seat] and _can_block(k, s, live):
                     survive *= 1.0 - block
                 continue
             k.to_move = s
@@ -193,7 +220,9 @@ class CrazyBot(HardBot):
         return gain
 
 
-ANALYSIS_FORWARDS = 1536  # play-forwards per second of thinking: Crazy's 96 deals of 16 candidates
+# Play-forwards per second of thinking, by number of players: with 2, Crazy's 96 deals of 16 candidates;
+# with 3 and 4 the quiet dominoes make one dearer (Crazy's 64 deals of 8 take about half a second).
+ANALYSIS_FORWARDS = {2: 1536, 3: 1024, 4: 1024}
 
 
 def analyse(rules: Rules, observation: Observation, rng: random.Random, seconds: float) -> list[Estimate]:
@@ -224,7 +253,7 @@ def analyse(rules: Rules, observation: Observation, rng: random.Random, seconds:
                 candidates.append(Candidate(kind, view.value(masks, 0), None, masks))
         candidates.sort(key=lambda c: -c.value)
         kept = candidates[: CrazyBot.SETTINGS[rules.num_players][1]]
-        deals = max(8, work(seconds, ANALYSIS_FORWARDS) // len(kept))
+        deals = max(8, work(seconds, ANALYSIS_FORWARDS[rules.num_players]) // len(kept))
         values = bot.values(observation, kept, rng, board, deals)
         estimates = [
             Estimate(TetraMove(c.move), v, "tetrominoes ahead", None, deals) for c, v in zip(kept, values, strict=True)
@@ -289,6 +318,37 @@ def _lay_template(k: Kernel, seat: int, template: Template, hand: int) -> tuple[
         colour = LIGHT if template.colours & 1 else DARK
     piece = template.shape if colour == LIGHT else MIRROR_INDEX[template.shape]
     return move, (piece, colour, template.cells)
+
+
+def quiet_domino(
+    k: Kernel, seat: int, templates: list[Template], live: list[Template], rng: random.Random
+) -> list[Template]:
+    """``seat``, who cannot lay a tetromino, lays a domino: one that covers every template in ``live``
+    if it has one, else any; returns the templates after it."""
+    k.to_move = seat
+    k.phase = DOMINO
+    places = k.placements(seat)
+    if not places:
+        return templates
+    choice = None
+    if live:
+        choice = next((p for p in places if all(p[2] in t.cells or p[3] in t.cells for t in live)), None)
+    if choice is None:
+        choice = places[rng.randrange(len(places))]
+    k.apply((PLACE, *choice))
+    if k.phase == TETRO:
+        k.apply((SKIP,))
+    x, y = choice[2], choice[3]
+    near = {x + d for d in DIRS} | {y + d for d in DIRS}
+    kept = []
+    for t in templates:
+        if x in t.cells or y in t.cells:
+            continue
+        # A template whose one empty cell had x or y as its only room for the domino's other half is gone.
+        if any(c in near for c in t.cells) and template_at(k, t.cells, t.shape) is None:
+            continue
+        kept.append(t)
+    return kept + list(templates_through(k, (x, y)).values())
 
 
 def _can_block(k: Kernel, seat: int, live: list[Template]) -> bool:
