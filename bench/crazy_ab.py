@@ -61,22 +61,29 @@ def margin(game: str, deal: int, level: str, settings: dict[str, Any], times: li
         state = rules.new_game(seed=SEED + deal)
         assert isinstance(state, LineState)
         rng = random.Random(f"{SEED}:{deal}:{level}")
-        while not state.is_over and state.hand_no == 1:
-            seat = state.to_move
-            assert seat is not None
-            observation = state.observation(seat)
-            if seat != crazy_seat:
-                state = state.play(other.choose(observation, rng))  # type: ignore[arg-type]
-                continue
-            started = time.process_time()
-            move = crazy.choose(observation, rng)
-            if len(observation.legal_moves) > 1:
-                times.append(time.process_time() - started)
-            state = state.play(move)
+        state = first_hand(state, crazy, (crazy_seat,), other, rng, times)
         result = state.results[-1]
         points = [p + q for p, q in zip(result.points, result.play_points)]
         total += points[crazy_seat] - points[1 - crazy_seat]
     return total / 2
+
+
+def first_hand(
+    state: LineState, crazy: Any, crazy_seats: tuple[int, ...], other: Any, rng: random.Random, times: list[float]
+) -> LineState:
+    """The first hand played out, Crazy in ``crazy_seats``; the CPU seconds of its moves with a choice go to
+    ``times``."""
+    while not state.is_over and state.hand_no == 1:
+        seat = state.to_move
+        assert seat is not None
+        observation = state.observation(seat)
+        player = crazy if seat in crazy_seats else other
+        started = time.process_time()
+        move = player.choose(observation, rng)
+        if player is crazy and len(observation.legal_moves) > 1:
+            times.append(time.process_time() - started)
+        state = state.play(move)
+    return state
 
 
 def setting(text: str) -> tuple[str, Any]:

@@ -16,14 +16,13 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import time
 from typing import Any
 
 import bones
 from bones.bots import bot_for
 from bones.game import game_info
 from bones.line.state import LineState
-from crazy_ab import interval, setting  # the same settings and bootstrap as the two-player A/B
+from crazy_ab import first_hand, interval, setting  # the same play, settings and bootstrap as the two-player A/B
 
 SEED = 5150
 
@@ -40,18 +39,7 @@ def margin(game: str, deal: int, settings: dict[str, Any], times: list[float]) -
         state = rules.new_game(seed=SEED + deal)
         assert isinstance(state, LineState)
         rng = random.Random(f"{SEED}:{deal}")
-        while not state.is_over and state.hand_no == 1:
-            seat = state.to_move
-            assert seat is not None
-            observation = state.observation(seat)
-            if seat not in crazy_seats:
-                state = state.play(hard.choose(observation, rng))  # type: ignore[arg-type]
-                continue
-            started = time.process_time()
-            move = crazy.choose(observation, rng)  # type: ignore[arg-type]
-            if len(observation.legal_moves) > 1:
-                times.append(time.process_time() - started)
-            state = state.play(move)
+        state = first_hand(state, crazy, crazy_seats, hard, rng, times)
         # Good points by seat (a pair's on its first seat; where the low score wins, what the others wrote).
         points = state.last_hand_points()
         total += sum(points[s] for s in crazy_seats) - sum(points[s] for s in range(4) if s not in crazy_seats)
