@@ -1,12 +1,12 @@
-"""Crazy with settings A and B against Hard in a 4-player line game, on duplicate deals (issue 15).
+"""Crazy with settings A and B against Hard in a 3- or 4-player line game, on duplicate deals (issue 15).
 
-The game is played with 4 players (kozel has no other count); in pairs, Crazy's seats are partners.
-
-Each deal's first hand is played twice: Crazy in seats 0 and 2 and Hard in 1 and 3, then the
-other way round, with the same random stream in both variants, so the variants' margins are
-paired by deal. The margin is Crazy's seats' points minus Hard's, per deal (both seatings,
-halved); the table gives A, B, B - A with a 95% bootstrap interval, and Crazy's CPU seconds a
-move (median and maximum over moves with a choice).
+With 4 players (kozel has no other count; in pairs, Crazy's seats are partners) each deal's first
+hand is played twice: Crazy in seats 0 and 2 and Hard in 1 and 3, then the other way round; the
+margin is Crazy's seats' points minus Hard's. With 3 players (``--players 3``) it is played three
+times, Crazy in each seat in turn and Hard in the other two; the margin is Crazy's points minus
+the mean of Hard's. The same random stream serves both variants, so their margins are paired by
+deal (each the mean over the seatings); the table gives A, B, B - A with a 95% bootstrap interval,
+and Crazy's CPU seconds a move (median and maximum over moves with a choice).
 
     nice -n 19 .venv/bin/python bench/crazy_race_ab.py --game classic --deals 40 --a race=0 --b race=10
 """
@@ -27,23 +27,28 @@ from crazy_ab import first_hand, interval, setting  # the same play, settings an
 SEED = 5150
 
 
-def margin(game: str, deal: int, settings: dict[str, Any], times: list[float]) -> float:
-    options = {"players": 4} if any(o.name == "players" for o in game_info(game).options) else {}
+SEATINGS = {4: ((0, 2), (1, 3)), 3: ((0,), (1,), (2,))}
+
+
+def margin(game: str, deal: int, settings: dict[str, Any], times: list[float], players: int = 4) -> float:
+    options = {"players": players} if any(o.name == "players" for o in game_info(game).options) else {}
     rules = bones.rules(game, **options)
     hard = bot_for(rules, "hard")
     crazy = bot_for(rules, "crazy")
     for name, value in settings.items():
         setattr(crazy, name, value)
     total = 0.0
-    for crazy_seats in ((0, 2), (1, 3)):
+    for crazy_seats in SEATINGS[players]:
         state = rules.new_game(seed=SEED + deal)
         assert isinstance(state, LineState)
         rng = random.Random(f"{SEED}:{deal}")
         state = first_hand(state, crazy, crazy_seats, hard, rng, times)
         # Good points by seat (a pair's on its first seat; where the low score wins, what the others wrote).
         points = state.last_hand_points()
-        total += sum(points[s] for s in crazy_seats) - sum(points[s] for s in range(4) if s not in crazy_seats)
-    return total / 2
+        others = [points[s] for s in range(players) if s not in crazy_seats]
+        crazy_points = sum(points[s] for s in crazy_seats)
+        total += crazy_points - sum(others) if players == 4 else crazy_points - statistics.fmean(others)
+    return total / len(SEATINGS[players])
 
 
 def _mean(xs: list[float]) -> str:
@@ -54,6 +59,7 @@ def _mean(xs: list[float]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="classic")
+    parser.add_argument("--players", type=int, choices=sorted(SEATINGS), default=4)
     parser.add_argument("--deals", type=int, default=40)
     parser.add_argument("--first-deal", type=int, default=0)
     parser.add_argument("--seconds", type=float, default=0.5, help="Crazy's CPU seconds a move")
@@ -69,14 +75,14 @@ def main() -> None:
     times_a: list[float] = []
     times_b: list[float] = []
     for deal in range(args.first_deal, args.first_deal + args.deals):
-        a_margins.append(margin(args.game, deal, variant_a, times_a))
-        b_margins.append(margin(args.game, deal, variant_b, times_b))
+        a_margins.append(margin(args.game, deal, variant_a, times_a, args.players))
+        b_margins.append(margin(args.game, deal, variant_b, times_b, args.players))
         print(f"deal {deal}: A {a_margins[-1]:+.1f} B {b_margins[-1]:+.1f}", flush=True)
     diffs = [b - a for a, b in zip(a_margins, b_margins)]
     n = len(diffs)
     low, high = interval(diffs, random.Random(SEED))
     print(
-        f"{args.game} 4p, {n} deals: A {_mean(a_margins)}  B {_mean(b_margins)}  "
+        f"{args.game} {args.players}p, {n} deals: A {_mean(a_margins)}  B {_mean(b_margins)}  "
         f"B-A {statistics.fmean(diffs):+.2f} ({low:+.2f}..{high:+.2f})"
     )
     print(

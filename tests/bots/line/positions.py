@@ -8,9 +8,9 @@ import bones
 from bones.line.state import LineObservation, LineState
 
 
-def a_few_moves_in(game: str, seed: int, moves: int = 4) -> tuple[bones.Rules, LineObservation]:
+def a_few_moves_in(game: str, seed: int, moves: int = 4, **options: object) -> tuple[bones.Rules, LineObservation]:
     """The rules and what the seat to move sees after ``moves`` random moves of the deal ``seed``."""
-    rules = bones.rules(game)
+    rules = bones.rules(game, **options)
     state = rules.new_game(seed=seed)
     assert isinstance(state, LineState)
     rng = random.Random(seed)

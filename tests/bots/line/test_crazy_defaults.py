@@ -1,4 +1,5 @@
-"""Where Crazy solves its sampled deals exactly by default: all fives and block with 2 players, not draw."""
+"""Where Crazy solves its sampled deals exactly by default: all fives and block with 2 players, block with 3,
+not draw."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ from bones.bots.line import crazy
 from tests.bots.line.positions import a_few_moves_in
 
 
-def _stats(game: str) -> dict[str, int]:
-    rules, observation = a_few_moves_in(game, seed=3)
+def _stats(game: str, **options: object) -> dict[str, int]:
+    rules, observation = a_few_moves_in(game, seed=3, **options)
     stats: dict[str, int] = {}
     crazy.estimate_moves(rules, observation, random.Random(1), seconds=None, samples=20, stats=stats)  # type: ignore[arg-type]
     return stats
@@ -24,3 +25,9 @@ def test_block_with_two_players_solves_every_sampled_deal() -> None:
 def test_draw_plays_its_sampled_deals_out() -> None:
     stats = _stats("draw")
     assert stats["samples"] == 20 and stats.get("solved", 0) == 0
+
+
+def test_block_with_three_players_solves_every_sampled_deal() -> None:
+    # Hands of five and nothing drawn: a sampled deal solves (max-n, ``exact_race``) in a few hundred positions.
+    stats = _stats("block", players=3)
+    assert stats["samples"] == 20 and stats.get("solved") == 20
