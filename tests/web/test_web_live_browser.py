@@ -328,7 +328,11 @@ def start_lobby_table(page: Any, server: str, body: dict[str, Any]) -> dict[str,
 
 
 def play_on(person: Browser, rng: random.Random, close_sheets: bool = True) -> None:
-    """One step of a person who plays whatever is theirs to do: a sheet closed (unless not wanted), a tile clicked."""
+    """One step of a person who plays whatever is theirs to do: a sheet closed (unless not wanted), a tile clicked.
+
+    Nothing is tapped while another person's hand sheet is still open: the page only says whom it waits for, so the
+    tap would wait in vain for its tile to go. A caller that checked the table a moment earlier cannot tell (its own
+    NEXT HAND may be answered in between, with the next hand its turn), so this step decides on what it reads now."""
     snap = person.snapshot()
     view = snap["view"]
     if snap["busy"] or snap["queued"]:
@@ -337,7 +341,12 @@ def play_on(person: Browser, rng: random.Random, close_sheets: bool = True) -> N
         if not close_sheets:
             return
         person.page.locator("#next-hand").click()
-    elif view["status"] == "playing" and view["to_move"] == view["seat"] and not view["forced"]:
+    elif (
+        view["status"] == "playing"
+        and view["to_move"] == view["seat"]
+        and not view["forced"]
+        and not view["sheets_open"]
+    ):
         tap_move(person.page, rng.choice(view["legal_moves"]))
         person.page.wait_for_function(
             f"() => window.BonesTable.state.view.move_number > {view['move_number']}", timeout=20000
@@ -449,9 +458,7 @@ def test_the_hand_sheet_shows_though_the_other_person_closes_theirs_first(
     deadline = time.monotonic() + 180
     while bob.snapshot()["view"]["hand_no"] < 2 or bob.snapshot()["view"]["status"] == "sheet":
         assert time.monotonic() < deadline, "the first hand did not end"
-        a = ann.snapshot()
-        if a["view"]["status"] != "sheet" and not a["queued"]:
-            play_on(ann, rng)
+        play_on(ann, rng, close_sheets=False)  # Ann's page opens her sheet later: she leaves it open
         play_on(bob, rng)  # Bob closes his sheet at once
         time.sleep(0.05)
     # Bob has closed his; Ann's page got the sheet again meanwhile, and opens it.

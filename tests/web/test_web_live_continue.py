@@ -143,6 +143,10 @@ def test_a_click_while_the_other_persons_sheet_is_open_waits_for_them(
     first, other = people[leader], people[1 - leader]
     lv = views[leader]
     sent = watch_requests(first)
+    # The tests' player (play_on) waits too: it tapped here, the page only said whom it waits for, and the step
+    # waited in vain for its tile to go (test_the_hand_sheet_shows_though_the_other_person_closes_theirs_first).
+    play_on(first, rng)
+    assert not [r for r in sent if r.endswith("/moves")], sent
     # The leader taps a tile they may play (where it fits one end only, the tap plays it; else they pick the end too).
     tile, _, end = next(m for m in lv["legal_moves"] if ":" in m).partition("@")
     first.page.locator(f'.hand .tile[data-tile="{tile}"]').click()
