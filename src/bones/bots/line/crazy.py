@@ -315,13 +315,14 @@ def exact_hidden_by_default(rules: LineRules) -> int:
     2-player block (nothing is drawn, so a sampled deal solves in a few thousand positions), against
     Hard in bench/omniscient.py (deals 30-149, with ``infer``): +0.74 points a hand over Hard against
     +0.66 with playouts, at a median 0.026 CPU seconds a move instead of 0.047.
-    3-player block (``exact_race``, every deal from the opening tile on): bench/ladder.py against Hard,
-    1,000 deals, share of the points 0.348 (fair 0.333, p = 0.006). Over the first 423 of those deals
-    the playouts did no differently (share 0.340, the solver 0.335; playouts minus solver +0.24 +- 0.97
-    points a deal), and on first hands (bench/crazy_race_ab.py, 200 deals) the solver made +0.28 points
-    a hand more (-0.29..+0.86), at a median 0.027 CPU seconds a move instead of 0.069.
+    3-player block (``exact_race``, every deal from the opening tile on): as strong as the playouts at
+    less than half their time. bench/ladder.py against Hard, the same 1,000 deals: share of the points
+    0.348 (fair 0.333, p = 0.006) with the solver, 0.350 (p = 0.003) with the playouts, a per-deal
+    difference of +0.09 +- 0.63 points for the playouts; on first hands (bench/crazy_race_ab.py, 200
+    deals, 0.5 CPU seconds a move) the solver made +0.28 points a hand more (-0.29..+0.86), at a median
+    0.027 CPU seconds a move instead of 0.069.
     Not with 4 players: block, 73 deals of bench/crazy_race_ab.py, -2.7 points a deal (-6.9..+1.4)
-    against the playouts with their race bonus (hands of seven solve in up to 7,000 positions a deal).
+    against the playouts with their race bonus (four hands of five: up to 7,000 positions a deal).
     """
     if line_exact.supported(rules) and (rules.scoring == FIVES or not rules.draws):
         return EVERY_DEAL
