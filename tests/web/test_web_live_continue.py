@@ -7,11 +7,12 @@ from __future__ import annotations
 import json
 import random
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.web.test_web_browser import tap_move
+from tests.web.test_web_browser import PORTRAIT, tap_move
 from tests.web.test_web_live_browser import (  # noqa: F401 (quick_server: the fixture)
     Browser,
     open_draw_room,
@@ -110,6 +111,7 @@ def test_a_plain_invited_table_entered_from_continue_asks_no_lobby(
 def test_a_click_while_the_other_persons_sheet_is_open_waits_for_them(
     quick_server: str,  # noqa: F811
     browser: Any,
+    artifacts: Path,
 ) -> None:
     ann, bob = Browser(browser, "Ann"), Browser(browser, "Bob")
     sit_and_start(ann, bob, open_draw_room(ann, quick_server, name="Ann"))
@@ -143,6 +145,9 @@ def test_a_click_while_the_other_persons_sheet_is_open_waits_for_them(
     first, other = people[leader], people[1 - leader]
     lv = views[leader]
     sent = watch_requests(first)
+    # The table will not take a move yet, so the leader's hand offers none: no tile is marked as playable.
+    assert first.page.locator(".hand .tile").count() > 0
+    assert first.page.locator(".hand .tile.fits").count() == 0
     # The tests' player (play_on) waits too: it tapped here, the page only said whom it waits for, and the step
     # waited in vain for its tile to go (test_the_hand_sheet_shows_though_the_other_person_closes_theirs_first).
     play_on(first, rng)
@@ -155,11 +160,20 @@ def test_a_click_while_the_other_persons_sheet_is_open_waits_for_them(
         first.page.locator(f'.slot.target[data-name="{end}"]').click()
         first.page.wait_for_timeout(300)
     assert not [r for r in sent if r.endswith("/moves")], sent
+    # The tap picked nothing up: no end lights, and the status line still says whom the table waits for.
+    assert first.page.locator(".slot.target").count() == 0
+    assert first.page.locator(".hand .tile.fits, .hand .tile.picked").count() == 0
     waited_for = lv["seats"][1 - leader]["name"]
     assert f"Waiting for {waited_for} to close the sheet" in first.page.locator("#status").inner_text()
-    # The other closes theirs: the leader's click goes through.
+    # On a phone, drawn again for its size: still nothing offered.
+    first.page.set_viewport_size(PORTRAIT)
+    first.page.wait_for_timeout(300)
+    assert first.page.locator(".hand .tile.fits, .slot.target").count() == 0
+    first.page.screenshot(path=str(artifacts / "live-waiting-for-a-sheet-portrait.png"))
+    # The other closes theirs: the leader's hand is playable again and the leader's click goes through.
     other.page.locator("#next-hand").click()
     first.page.wait_for_function("() => window.BonesTable.state.view.sheets_open.length === 0", timeout=10000)
+    first.page.wait_for_selector(".hand .tile.fits", timeout=10000)
     tap_move(first.page, first.snapshot()["view"]["legal_moves"][0])
     first.page.wait_for_function(f"() => window.BonesTable.state.view.move_number > {lv['move_number']}", timeout=10000)
     assert not ann.errors and not bob.errors, (ann.errors, bob.errors)

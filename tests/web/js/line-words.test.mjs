@@ -95,3 +95,17 @@ test("the info chip counts what the game has: the ends in play, the boneyard", (
   const v = W.adapt(fixture("line-spinner"));
   assert.deepEqual(W.infoItems(v), [["Hand", v.hand_no], ["Ends", v.layout.count], ["Boneyard", v.boneyard_size]]);
 });
+
+test("while another person's hand sheet is open, the leader's tiles fit nowhere; when it closes they fit again", () => {
+  const v = W.adapt(fixture("line-opening"));
+  const waiting = { ...v, sheets_open: [1] };
+  assert.equal(W.myTurn(waiting), false);
+  assert.deepEqual(W.movesFor(waiting, "5:5"), []);
+  assert.equal(W.mustDraw({ ...waiting, legal_moves: [W.DRAW] }), false);
+  // The person's own open sheet holds nobody up at this page (they are looking at the table).
+  const ownOnly = { ...v, sheets_open: [v.seat] };
+  assert.equal(W.myTurn(ownOnly), true);
+  assert.deepEqual(W.movesFor(ownOnly, "5:5"), ["5:5"]);
+  const closed = { ...v, sheets_open: [] };
+  assert.deepEqual(W.movesFor(closed, "5:5"), ["5:5"]);
+});

@@ -68,3 +68,14 @@ test("a table's rule options are told in the game's order, defaults left out", (
   assert.equal(words.optionsText(entry, undefined), "");
   assert.equal(words.optionsText(null, { set: 9 }), "");
 });
+
+test("the table waits for the other people whose hand sheet is open, by name, only in play", () => {
+  const { sheetsWaitedFor } = words;
+  const seats = [{ name: "You" }, { name: "Lily" }, { name: "Max" }];
+  const v = { status: "playing", seat: 0, seats, sheets_open: [0, 1, 2] };
+  assert.equal(sheetsWaitedFor(v), "Waiting for Lily and Max to close the sheet");
+  assert.equal(sheetsWaitedFor({ ...v, sheets_open: [0] }), null);
+  assert.equal(sheetsWaitedFor({ ...v, sheets_open: [] }), null);
+  assert.equal(sheetsWaitedFor({ ...v, status: "sheet" }), null);
+  assert.equal(sheetsWaitedFor({ status: "playing", seat: 0, seats }), null);
+});

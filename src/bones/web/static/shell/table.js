@@ -11,7 +11,7 @@ import { NET, answered, api, connectionBack, connectionLost, refused } from "./n
 import { setSound, sound, soundOn } from "./sound.js";
 import { ANIM, FOCUS, PACE, S, entryOf } from "./state.js";
 import { staticTile } from "./tiles.js";
-import { levelName, scoreParts, sideName, singleGame, singleGameText } from "./words.js";
+import { levelName, scoreParts, sheetsWaitedFor, sideName, singleGame, singleGameText } from "./words.js";
 
 const TROPHY_PATHS = [
   ["path", { fill: "#f2c14e", stroke: "#7a5600", "stroke-width": "2", d: "M18 8h28v10c0 10-6 18-14 19-8-1-14-9-14-19z" }],
@@ -21,7 +21,8 @@ const TROPHY_PATHS = [
 ];
 const POSITIONS = { 2: { 1: "top" }, 3: { 1: "left", 2: "right" }, 4: { 1: "left", 2: "top", 3: "right" } };
 
-export const myTurn = () => !!S.view && S.view.status === "playing" && S.view.to_move === S.view.seat;
+// The person's turn, unless the table waits for another person's hand sheet (no hint, no "your turn" mark).
+export const myTurn = () => !!S.view && S.view.status === "playing" && S.view.to_move === S.view.seat && !sheetsWaitedFor(S.view);
 
 // What a renderer may use of the shell.
 export const ctx = {
@@ -88,13 +89,6 @@ export function enterTable(v) {
 
 // The server's view as the table's board reads it.
 const adapt = (v) => (S.board && S.board.adapt ? S.board.adapt(v) : v);
-
-// The other people whose hand sheet is still open: nobody plays on until they close it (the server refuses).
-export function sheetsWaitedFor(v) {
-  if (v.status !== "playing" || !v.sheets_open) return null;
-  const others = v.sheets_open.filter((n) => n !== v.seat).map((n) => v.seats[n].name);
-  return others.length ? `Waiting for ${others.join(" and ")} to close the sheet` : null;
-}
 
 function turnText(v) {
   if (v.status === "sheet") return S.board.handTitle ? S.board.handTitle(v) : sheetOf(v).title;

@@ -5,6 +5,14 @@ export const LEVEL_NAMES = { easy: "Easy", normal: "Normal", hard: "Hard", crazy
 
 export const levelName = (level) => LEVEL_NAMES[level] || level;
 
+// The other people whose hand sheet is still open: nobody plays on until they close it (the server
+// refuses), so no board offers a move meanwhile.
+export function sheetsWaitedFor(v) {
+  if (!v || v.status !== "playing" || !v.sheets_open) return null;
+  const others = v.sheets_open.filter((n) => n !== v.seat).map((n) => v.seats[n].name);
+  return others.length ? `Waiting for ${others.join(" and ")} to close the sheet` : null;
+}
+
 export function numberWord(n) {
   return WORDS[n] || String(n);
 }
