@@ -76,3 +76,23 @@ test("another player's close is said over their name", () => {
   assert.equal(B.bubbleOf({ seat: 0 }, { seat: 0, move: "close" }), null);
   assert.equal(B.bubbleOf({ seat: 0 }, { seat: 1, move: "6:6" }), null);
 });
+
+test("while Lily's hand sheet is still open nothing is offered; when she closes it the choices come back", () => {
+  const v = fixture("bingo-lead-honours");
+  const waiting = { ...v, sheets_open: [1] };
+  assert.equal(B.myTurn(waiting), false);
+  const held = B.choicesByTile(waiting);
+  assert.equal(held.byTile.size, 0);
+  assert.deepEqual(held.actions, []);
+  assert.equal(B.turnText(waiting, null), "Waiting for Lily to close the sheet");
+  const take = fixture("bingo-take");
+  assert.deepEqual(B.choicesByTile({ ...take, sheets_open: [1] }).actions, []);
+  // Closed (or only the player's own still open at this page): playable again.
+  for (const open of [[], [0]]) {
+    const again = { ...v, sheets_open: open };
+    assert.equal(B.myTurn(again), true);
+    assert.deepEqual(B.choicesByTile(again).byTile.get("5:5").map((c) => c.move), ["5:5", "5:5+honours"]);
+    assert.equal(B.turnText(again, null), "Your lead: play a tile");
+  }
+  assert.ok(B.choicesByTile({ ...take, sheets_open: [] }).actions.length > 0);
+});

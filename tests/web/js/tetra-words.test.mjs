@@ -73,3 +73,22 @@ test("another player's move the grid does not show is said over their name", () 
   assert.equal(T.bubbleOf(v, { seat: 1, move: "5:3@0,1>" }), null); // laid on the grid: seen there
   assert.equal(T.bubbleOf(v, { seat: 0, move: "pass" }), null); // the player's own: said on the top line
 });
+
+test("while Lily's hand sheet is still open no domino, piece or move is offered; when she closes it they are again", () => {
+  const v = fixture("tetra-tetromino");
+  const waiting = { ...v, sheets_open: [1] };
+  assert.equal(T.myTurn(waiting), false);
+  const held = T.sources(waiting);
+  assert.deepEqual([held.tiles.size, held.pieces.size, held.actions.length], [0, 0, 0]);
+  assert.equal(T.narrow(waiting, "J/light").glow.size, 0);
+  assert.equal(T.turnText(waiting), "Waiting for Lily to close the sheet");
+  const first = fixture("tetra-first");
+  assert.equal(T.sources({ ...first, sheets_open: [1] }).tiles.size, 0);
+  for (const open of [[], [0]]) {
+    const again = T.sources({ ...v, sheets_open: open });
+    assert.deepEqual([...again.pieces.keys()], ["J/light"]);
+    assert.deepEqual(again.actions.map((c) => c.move), ["skip"]);
+    assert.ok(T.narrow({ ...v, sheets_open: open }, "J/light").glow.size > 0);
+  }
+  assert.deepEqual([...T.sources({ ...first, sheets_open: [] }).tiles.keys()].sort(), ["2:2", "5:1", "6:2", "6:6"]);
+});

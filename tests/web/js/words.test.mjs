@@ -79,3 +79,22 @@ test("the table waits for the other people whose hand sheet is open, by name, on
   assert.equal(sheetsWaitedFor({ ...v, status: "sheet" }), null);
   assert.equal(sheetsWaitedFor({ status: "playing", seat: 0, seats }), null);
 });
+
+test("whose turn it is, one rule for every board: not while another person's hand sheet is open", async () => {
+  const { myTurn } = words;
+  const seats = [{ name: "You" }, { name: "Lily" }];
+  const v = { status: "playing", seat: 0, to_move: 0, seats, sheets_open: [] };
+  assert.equal(myTurn(v), true);
+  assert.equal(myTurn({ ...v, sheets_open: [1] }), false);
+  assert.equal(myTurn({ ...v, sheets_open: [0] }), true);
+  assert.equal(myTurn({ ...v, to_move: 1 }), false);
+  assert.equal(myTurn({ ...v, status: "sheet" }), false);
+  assert.equal(myTurn(null), false);
+  // A puzzle sends no sheets_open: it never waits.
+  assert.equal(myTurn({ status: "playing", seat: 0, to_move: 0, seats: [{ name: "You" }] }), true);
+  // Every board reads it from here: no copy of its own without the wait.
+  for (const name of ["bee", "bingo", "finder", "fujisan", "line", "mountains", "runners", "tetra"]) {
+    const board = await load(`boards/${name}-words.js`);
+    assert.equal(board.myTurn, myTurn, name);
+  }
+});

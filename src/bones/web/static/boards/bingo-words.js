@@ -1,11 +1,12 @@
 // Bingo's table in words and as a plain picture model: pure functions of the view (v.board is
 // BingoState.client_view), so node's test runner checks them.
-import { numberWord, seatName } from "../shell/words.js";
+import { myTurn, numberWord, seatName, sheetsWaitedFor } from "../shell/words.js";
+
+// Whose turn it is, the same for every board (the tests read it here).
+export { myTurn };
 
 const PLURAL = ["blanks", "ones", "twos", "threes", "fours", "fives", "sixes"];
 export const HAND_TARGET = 70;
-
-export const myTurn = (v) => !!v && v.status === "playing" && v.to_move === v.seat;
 
 export function trumpWords(trump) {
   return `Trumps: ${PLURAL[trump] || numberWord(trump)}`;
@@ -44,7 +45,7 @@ export function pointsLine(v) {
 
 export function turnText(v, picked) {
   const b = v.board;
-  if (!myTurn(v)) return `${v.seats[v.to_move].name} is thinking…`;
+  if (!myTurn(v)) return sheetsWaitedFor(v) || `${v.seats[v.to_move].name} is thinking…`;
   if (picked) return `${picked}: play it plain or declare honours`;
   if (b.phase === "choose") return "Take the trump tile or the face-down tile";
   if (b.on_table) {

@@ -201,7 +201,7 @@ function shake(e) { e.classList.remove("shake"); void e.offsetWidth; e.classList
 
 function tap(ctx, tile, e) {
   const v = ctx.S.view;
-  if (!v || ctx.S.busy || v.status !== "playing") return;
+  if (!v || ctx.S.busy || v.status !== "playing" || ctx.saysWaiting()) return;
   if (!B.myTurn(v)) {
     shake(e); ctx.sound("nope");
     ctx.say(`Wait: it is ${v.seats[v.to_move].name}'s turn`, true);

@@ -1,8 +1,9 @@
 // Domino Finder's table in words: squares, flips, traps and treasures. Pure functions of the view
 // (v.board is FinderState.client_view), so node's test runner checks them.
-import { seatName, tileWords } from "../shell/words.js";
+import { myTurn, seatName, sheetsWaitedFor, tileWords } from "../shell/words.js";
 
-export const myTurn = (v) => !!v && v.status === "playing" && v.to_move === v.seat;
+// Whose turn it is, the same for every board (the tests read it here).
+export { myTurn };
 
 // The pawns on each square: square name -> seats.
 export function pawnsBySquare(v) {
@@ -24,7 +25,7 @@ export function squareWords(v, square, pawns) {
 }
 
 export function turnText(v) {
-  if (!myTurn(v)) return `${v.seats[v.to_move].name} is thinking…`;
+  if (!myTurn(v)) return sheetsWaitedFor(v) || `${v.seats[v.to_move].name} is thinking…`;
   const b = v.board;
   const mine = b.pawns[v.seat];
   if (!mine) return "Come in from the edge: tap a glowing face-down domino";

@@ -117,7 +117,7 @@ function renderBoard(ctx, v) {
 
 function tap(ctx, square, e) {
   const v = ctx.S.view;
-  if (!v || ctx.S.busy || v.status !== "playing") return;
+  if (!v || ctx.S.busy || v.status !== "playing" || ctx.saysWaiting()) return;
   if (!F.myTurn(v)) { ctx.sound("nope"); ctx.say(`Wait: it is ${v.seats[v.to_move].name}'s turn`, true); return; }
   if (!v.legal_moves.includes(square)) {
     ctx.sound("nope");

@@ -4,7 +4,7 @@
 import { $, el, row } from "../shell/dom.js";
 import { startDrag } from "../shell/drag.js";
 import { half, tileEl } from "../shell/tiles.js";
-import { parseTile, seatName, sheetsWaitedFor, sideName, tileWords } from "../shell/words.js";
+import { parseTile, seatName, sideName, tileWords } from "../shell/words.js";
 import { registerBoard } from "./index.js";
 import { fit as fitLayout } from "./line-layout.js";
 import { maxUnitFor, separateTargets } from "./line-targets.js";
@@ -236,9 +236,7 @@ function onTileClick(ctx, tile, e, ev) {
 function tap(ctx, tile, e, byKeyboard) {
   const v = ctx.S.view;
   if (!v || ctx.S.busy || v.status !== "playing") return;
-  // Another person's hand sheet is open: the tap is not a move, and the status line keeps saying whom the table waits for.
-  const waiting = sheetsWaitedFor(v);
-  if (waiting) { ctx.say(`${waiting}.`, true); return; }
+  if (ctx.saysWaiting()) return;
   if (!W.myTurn(v)) {
     shake(e); ctx.sound("nope");
     ctx.say(`Wait: it is ${v.seats[v.to_move].name}'s turn`, true);

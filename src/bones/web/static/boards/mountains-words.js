@@ -1,6 +1,9 @@
 // Mountains and Valleys' moves by the cells a player taps, and the map in words. Pure functions of
 // the view (v.board is MountainsState.client_view), so node's test runner checks them.
-export const myTurn = (v) => !!v && v.status === "playing" && v.to_move === v.seat;
+import { myTurn, sheetsWaitedFor } from "../shell/words.js";
+
+// Whose turn it is, the same for every board (the tests read it here).
+export { myTurn };
 
 // A placement written out: the server sends the dominoes that may be placed and the pairs of
 // squares open to them (any domino on any pair, either way round), not the 1,800 moves of an empty map.
@@ -55,7 +58,7 @@ export function liftAt(v, cell) {
 }
 
 export function turnText(v, picked) {
-  if (!myTurn(v)) return v.status === "playing" ? `${v.seats[v.to_move].name} is thinking…` : "The map is finished";
+  if (!myTurn(v)) return v.status === "playing" ? sheetsWaitedFor(v) || `${v.seats[v.to_move].name} is thinking…` : "The map is finished";
   if (v.board.position.stage === "pass") return "Pass a domino to the player on your left: tap it";
   if (picked) return `Place ${picked}: tap the squares it covers`;
   return "Tap a domino to place it (or a placed one to lift it)";

@@ -82,7 +82,7 @@ function renderBoard(ctx, v, glide) {
 
 function tapCell(ctx, name, e) {
   const v = ctx.S.view;
-  if (!v || ctx.S.busy || !M.myTurn(v)) return;
+  if (!v || ctx.S.busy || ctx.saysWaiting() || !M.myTurn(v)) return;
   if (!P.picked) {
     const lift = M.liftAt(v, name);
     if (lift) ctx.send(lift, e);
@@ -101,6 +101,7 @@ function tapCell(ctx, name, e) {
 
 function pick(ctx, tile, e) {
   const v = ctx.S.view;
+  if (ctx.saysWaiting()) return false;
   const moves = M.sources(v).tiles.get(tile) || [];
   if (!moves.length) { ctx.sound("nope"); ctx.say(M.myTurn(v) ? `${tile} has no place left on the map` : "Wait for your turn", true); return false; }
   if (moves[0].kind === "pass") { ctx.send(moves[0].move, e); return false; }

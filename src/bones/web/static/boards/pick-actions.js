@@ -5,6 +5,7 @@
 import { arrowTarget } from "../shell/boxes.js";
 import { $, el, row } from "../shell/dom.js";
 import { shortHint } from "../shell/hints.js";
+import { myTurn } from "../shell/words.js";
 import { dropAt, fitGrid, leaning } from "./pick-grid.js";
 
 const ARROWS = ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"];
@@ -27,8 +28,6 @@ export function pickActions(ctx, { picked, back, giveUp, giveUpLabel, moveClass 
   }
   return actions;
 }
-
-const myTurn = (v) => !!v && v.status === "playing" && v.to_move === v.seat;
 
 // The hint in a few rows beside the grid (the shell's panel would lie over the board on a phone):
 // the best moves in the board's words with what each is worth; the board marks the best one.

@@ -1,8 +1,9 @@
 // Domino Runners' moves a step at a time, and the board in words. Pure functions of the view
 // (v.board is RunnersState.client_view), so node's test runner checks them.
-import { seatName } from "../shell/words.js";
+import { myTurn, seatName, sheetsWaitedFor } from "../shell/words.js";
 
-export const myTurn = (v) => !!v && v.status === "playing" && v.to_move === v.seat;
+// Whose turn it is, the same for every board (the tests read it here).
+export { myTurn };
 
 // What may be chosen now, given the steps already taken (``pick``: {corner, end}): the cells that
 // glow, the buttons to show, and the move itself once the steps leave only one.
@@ -34,7 +35,7 @@ export function options(v, pick = {}) {
 }
 
 export function turnText(v, pick = {}) {
-  if (!myTurn(v)) return `${v.seats[v.to_move].name} is thinking…`;
+  if (!myTurn(v)) return sheetsWaitedFor(v) || `${v.seats[v.to_move].name} is thinking…`;
   const choices = v.board.choices;
   if (choices.some((c) => c.kind === "place")) {
     return choices.some((c) => c.kind === "swap") ? "Place the white runner on a glowing cell, or swap colours" : "Place your runner on a glowing cell";

@@ -128,7 +128,7 @@ function showMove(ctx, v, animate) {
 
 function tap(ctx, cell, e) {
   const v = ctx.S.view;
-  if (!v || ctx.S.busy || v.status !== "playing") return;
+  if (!v || ctx.S.busy || v.status !== "playing" || ctx.saysWaiting()) return;
   if (!R.myTurn(v)) { ctx.sound("nope"); ctx.say(`Wait: it is ${v.seats[v.to_move].name}'s turn`, true); return; }
   const opts = R.options(v, P.pick);
   if (!opts.cells.includes(cell)) { ctx.sound("nope"); ctx.say(`${cell} is not a choice now. ${R.turnText(v, P.pick)}`, true); return; }

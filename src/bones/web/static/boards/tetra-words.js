@@ -1,8 +1,10 @@
 // Tetradominoes' moves by the cells a player taps, and its table in words. Pure functions of the
 // view (v.board is TetraState.client_view), so node's test runner checks them.
-import { seatName } from "../shell/words.js";
+import { myTurn, seatName, sheetsWaitedFor } from "../shell/words.js";
 
-export const myTurn = (v) => !!v && v.status === "playing" && v.to_move === v.seat;
+// Whose turn it is, the same for every board (the tests read it here).
+export { myTurn };
+
 export const key = (cell) => `${cell[0]},${cell[1]}`;
 
 // What the seat may choose from: dominoes in hand, pieces of the pool (by side), other moves.
@@ -32,7 +34,7 @@ export function narrow(v, source, tapped = []) {
 }
 
 export function turnText(v, pick = {}) {
-  if (!myTurn(v)) return `${v.seats[v.to_move].name} is thinking…`;
+  if (!myTurn(v)) return sheetsWaitedFor(v) || `${v.seats[v.to_move].name} is thinking…`;
   const b = v.board;
   if (pick.source) {
     const piece = pick.source.includes("/");

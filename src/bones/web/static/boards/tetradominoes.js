@@ -181,6 +181,7 @@ function renderHand(ctx, v, old) {
     if (before && !before.has(t)) e.classList.add("new");
     e.setAttribute("aria-label", `${tileWords(t)}${shown.has(t) ? ", shown to all" : ""}${can ? ", may be played" : ""}`);
     e.addEventListener("click", () => {
+      if (ctx.saysWaiting()) return;
       if (!can) { ctx.sound("nope"); ctx.say(T.myTurn(v) ? `${t} fits nowhere now` : `Wait: it is ${v.seats[v.to_move].name}'s turn`, true); return; }
       pick(ctx, t);
     });

@@ -11,7 +11,7 @@ import { NET, answered, api, connectionBack, connectionLost, refused } from "./n
 import { setSound, sound, soundOn } from "./sound.js";
 import { ANIM, FOCUS, PACE, S, entryOf } from "./state.js";
 import { staticTile } from "./tiles.js";
-import { levelName, scoreParts, sheetsWaitedFor, sideName, singleGame, singleGameText } from "./words.js";
+import { levelName, myTurn, scoreParts, sheetsWaitedFor, sideName, singleGame, singleGameText } from "./words.js";
 
 const TROPHY_PATHS = [
   ["path", { fill: "#f2c14e", stroke: "#7a5600", "stroke-width": "2", d: "M18 8h28v10c0 10-6 18-14 19-8-1-14-9-14-19z" }],
@@ -20,9 +20,6 @@ const TROPHY_PATHS = [
   ["rect", { x: "20", y: "47", width: "24", height: "8", rx: "2", fill: "#f2c14e", stroke: "#7a5600", "stroke-width": "2" }],
 ];
 const POSITIONS = { 2: { 1: "top" }, 3: { 1: "left", 2: "right" }, 4: { 1: "left", 2: "top", 3: "right" } };
-
-// The person's turn, unless the table waits for another person's hand sheet (no hint, no "your turn" mark).
-export const myTurn = () => !!S.view && S.view.status === "playing" && S.view.to_move === S.view.seat && !sheetsWaitedFor(S.view);
 
 // What a renderer may use of the shell.
 export const ctx = {
@@ -34,6 +31,13 @@ export const ctx = {
   sound,
   send: (move, fromEl) => sendMove(move, fromEl),
   render: () => redraw(),
+  // A tap while the table waits for another person's hand sheet is no move: the status line says the
+  // wait again (no "not your turn", no shake) and the board does nothing else. True when it waits.
+  saysWaiting: () => {
+    const waiting = S.view && sheetsWaitedFor(S.view);
+    if (waiting) say(`${waiting}.`, true);
+    return !!waiting;
+  },
 };
 
 function trophy() {
@@ -192,7 +196,7 @@ export function render(opts = {}) {
   renderSeats(v);
   S.board.render(ctx, opts);
   if (!S.board.drawsHint) renderHint(v);
-  $("hint-btn").disabled = !myTurn();
+  $("hint-btn").disabled = !myTurn(S.view);
   // Taking moves back, where the server says the game allows it (a puzzle played alone).
   for (const id of ["undo-btn", "restart-btn"]) {
     $(id).hidden = !v.undo;
@@ -234,7 +238,7 @@ function renderSeats(v) {
     const tiles = S.board.seatTiles(ctx, v, i, side);
     if (tiles) box.appendChild(tiles);
   });
-  $("me").classList.toggle("active", myTurn());
+  $("me").classList.toggle("active", myTurn(S.view));
   const mine = sheet && sheet.hands ? sheet.hands[v.seat] : v.hand;
   const partner = v.teams ? v.seats.findIndex((_, i) => i !== v.seat && v.sides[i] === v.sides[v.seat]) : -1;
   $("me-label").replaceChildren(el("span", "", partner >= 0 ? `You (with ${v.seats[partner].name})` : "You"));
@@ -261,7 +265,7 @@ function seatBubble(v, last) {
 function renderHint(v) {
   const panel = $("hint-panel");
   const h = S.hint;
-  if (!h || !h.estimates || !myTurn()) { panel.hidden = true; return; }
+  if (!h || !h.estimates || !myTurn(S.view)) { panel.hidden = true; return; }
   const choices = (v.board && v.board.choices) || [];
   const wordsOf = (move) => (S.board.moveWords && S.board.moveWords(v, move)) || (choices.find((c) => c.move === move) || {}).words || move;
   const { head, rows } = hintTable(h, wordsOf);
@@ -332,7 +336,7 @@ export async function handleError(e) {
 
 async function showHint() {
   const v = S.view;
-  if (!myTurn() || S.busy || S.hinting) return;
+  if (!myTurn(S.view) || S.busy || S.hinting) return;
   S.hinting = true;
   $("hint-btn").classList.add("busy");
   say("Hint: weighing every move…");

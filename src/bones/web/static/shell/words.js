@@ -13,6 +13,10 @@ export function sheetsWaitedFor(v) {
   return others.length ? `Waiting for ${others.join(" and ")} to close the sheet` : null;
 }
 
+// The person's turn to move, for every board: playing, their seat to move, and no other person's
+// hand sheet open (the server would refuse the move). A puzzle has no sheets open: it never waits.
+export const myTurn = (v) => !!v && v.status === "playing" && v.to_move === v.seat && !sheetsWaitedFor(v);
+
 export function numberWord(n) {
   return WORDS[n] || String(n);
 }
