@@ -20,6 +20,7 @@ deals, Crazy against Hard needs hundreds where its edge is small. A row that mis
 p < 0.01 says so at the end.
 
     nice .venv/bin/python bench/ladder.py --games tetradominoes --jobs 2
+    nice .venv/bin/python bench/ladder.py --games block --players 4 --steps crazy --crazy-clock cpu
     nice .venv/bin/python bench/ladder.py --games draw,allfives --players 2 --steps hard --deals 100
     nice .venv/bin/python bench/ladder.py --list
 """
@@ -217,6 +218,12 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--crazy-seconds", type=float, default=0.0, help="a thinking budget for Crazy (0: its own)")
+    parser.add_argument(
+        "--crazy-clock",
+        choices=("wall", "cpu"),
+        default="wall",
+        help="what Crazy's budget counts where it has a clock: a loaded machine gives fewer CPU seconds a wall second",
+    )
     parser.add_argument("--results", default="bench-results/ladder", help="folder of the per-step results files")
     parser.add_argument("--list", action="store_true", help="list the games and player counts, run nothing")
     args = parser.parse_args()
@@ -229,7 +236,9 @@ def main() -> None:
         return
     results = Path(args.results)
     results.mkdir(parents=True, exist_ok=True)
-    settings = {"crazy_seconds": args.crazy_seconds} if args.crazy_seconds else {}
+    settings: dict[str, object] = {"crazy_seconds": args.crazy_seconds} if args.crazy_seconds else {}
+    if args.crazy_clock != "wall":
+        settings["crazy_clock"] = args.crazy_clock  # a bot without a clock ignores it
     print("| game | step | deals | stronger's result | share | fair share | p | minutes |")
     print("|---|---|---|---|---|---|---|---|")
     missed = []
