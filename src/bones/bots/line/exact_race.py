@@ -71,7 +71,7 @@ class Solver:
         child = kernel.copy()
         child.apply(*move)
         if child.status != PLAYING:
-            return self._final(list(child.hands), child.hands.index(0) if 0 in child.hands else NOBODY)
+            return self._final(child.hands, child.hands.index(0) if 0 in child.hands else NOBODY)
         return self.result(child)
 
     def result(self, kernel: Kernel) -> tuple[int, int]:
@@ -82,6 +82,7 @@ class Solver:
         return self._search(tuple(kernel.hands), left, right, kernel.to_move)
 
     def _final(self, hands: list[int] | tuple[int, ...], went_out: int) -> tuple[int, int]:
+        # line.scoring.score_hand on bare hands (it needs a kernel): the solver reaches it at every leaf.
         pips = [pips_of(hand) for hand in hands]
         if went_out != NOBODY:
             return went_out, sum(pips)
@@ -131,8 +132,7 @@ class Solver:
                     after = list(hands)
                     after[seat] = rest
                     outcome = self._search(tuple(after), PIPS[tile] - end, other, nxt)
-                winner, points = outcome
-                worth = 0.0 if winner == NOBODY else (points if winner == seat else -points / (players - 1))
+                worth = self.worth(seat, outcome)
                 # Where the mover is indifferent, the lesser result, so that the search order never matters.
                 if worth > best_worth or (worth == best_worth and best is not None and outcome < best):
                     best_worth, best = worth, outcome
