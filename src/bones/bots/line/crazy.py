@@ -62,6 +62,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from bones.bots import Estimate, work
 from bones.bots.line import exact as line_exact
@@ -95,6 +96,16 @@ NOISE = 97  # a prime, so cycling noise does not line up with turns
 DEFAULT_SETTLE = 3.0
 SETTLE_FIRST = 48
 SETTLE_EVERY = 16
+
+
+class DealSource(Protocol):
+    """Where Crazy's sampled deals come from: ``Belief``, or a yardstick's player who knows more."""
+
+    unknown: list[int]
+
+    def sample_timed(
+        self, rng: random.Random
+    ) -> tuple[dict[int, int], list[int], dict[int, list[tuple[int, int]]] | None]: ...
 
 
 @dataclass
@@ -132,6 +143,7 @@ def estimate_moves(
     clock: str = DEFAULT_CLOCK,
     settle: float | None = None,
     race: float = 0.0,
+    belief: DealSource | None = None,
 ) -> list[Estimate]:
     """Every legal move of the seat to move with its expected points and chance to win the hand, best first.
 
@@ -143,6 +155,8 @@ def estimate_moves(
     ``settle``: stop as soon as the best move is settled (``settled``, this many standard errors ahead
     of every other); None: use the whole budget (the analysis, which values every move).
     ``race``: the playouts' bonus for making the next player pass in a race to go out (``RACE``).
+    ``belief``: where the sampled deals come from (default: what the observation allows, ``Belief.of``);
+    the yardstick's seer (bench/omniscient.py) passes one that knows the other hands.
     """
     if clock not in CLOCKS:
         raise ValueError(f"clock must be one of {sorted(CLOCKS)}, not {clock!r}")
@@ -160,7 +174,7 @@ def estimate_moves(
     tallies = list(groups.values())
     seat = obs.seat
     side = rules.sides[seat]
-    belief = Belief.of(obs)
+    belief = belief or Belief.of(obs)
     model = PlayModel.of(obs) if infer else None
     solver_of = _solver_of(rules)
     # The race solver values the opening tile too (hands of five solve from the start); a 2-player
