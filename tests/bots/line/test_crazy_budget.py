@@ -48,6 +48,11 @@ def test_a_wall_clock_budget_counts_time_spent_waiting(monkeypatch: pytest.Monke
     assert _samples_made(monkeypatch, "wall") < SAMPLES
 
 
+def test_a_move_stops_before_a_sample_would_end_past_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Samples of 0.04 s in 0.1 s: after two (0.08 s) a third would end at 0.12 s, so there is no third.
+    assert _samples_made(monkeypatch, "wall") * WAIT <= 0.1
+
+
 def test_a_cpu_budget_ignores_time_spent_waiting(monkeypatch: pytest.MonkeyPatch) -> None:
     # Eight waits are 0.32 s of wall clock, but only the sampling and playouts use the thread's CPU.
     assert _samples_made(monkeypatch, "cpu") == SAMPLES

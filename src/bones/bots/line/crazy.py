@@ -7,7 +7,8 @@ sample with a greedy playout policy (``search``). Candidates that lead to
 the same position (the same tile on two ends showing the same number) are played
 once. All candidates share each sample and its playout seed, so their
 differences are not drowned in deal noise. It stops at the sample budget or the
-time budget, whichever comes first; with no time budget the choice depends only
+time budget, whichever comes first (before a sample as long as the last would end
+past the seconds, which cover working out the beliefs too); with no time budget the choice depends only
 on the seed. The time budget is wall-clock by default (what a person waits); with
 ``clock="cpu"`` it counts the thread's own CPU time (``time.thread_time``), so
 on a loaded machine Crazy thinks as much as on a quiet one (the benchmarks).
@@ -161,6 +162,7 @@ def estimate_moves(
     if clock not in CLOCKS:
         raise ValueError(f"clock must be one of {sorted(CLOCKS)}, not {clock!r}")
     now = CLOCKS[clock]
+    started = now()  # the budget covers working out the beliefs too
     if infer is None:
         infer = infers_by_default(rules)
     if exact_hidden is None:
@@ -181,13 +183,17 @@ def estimate_moves(
     # opening, with hands of seven and the boneyard to come, is too big to solve in a move.
     opened = public.placed > 0 or solver_of is exact_race.Solver
     exact = solver_of is not None and len(belief.unknown) <= exact_hidden and opened
-    started = now()
     done = 0
     searched = 0
     weights: list[float] = []
     check = 0 if len(tallies) < 2 else SETTLE_FIRST  # one distinct move: nothing to weigh
+    previous = started
     while done < samples:
-        if seconds is not None and done and now() - started > seconds:
+        moment = now()
+        last, previous = moment - previous, moment
+        # The next sample takes about as long as the last: stop if it would end past the budget, so a
+        # move keeps to its seconds (an exact solve can take a tenth of a second).
+        if seconds is not None and done and moment - started + last > seconds:
             break
         if settle is not None and done >= check:
             if settled(tallies, weights, settle):
