@@ -206,7 +206,12 @@ def estimate_moves(
             base.hands[other] = mask
         base.boneyard = boneyard
         if exact and solver_of is not None:
-            solver = solver_of(rules, base, exact_nodes)
+            limit = exact_nodes
+            if seconds is not None:
+                # Nor may a solve run past the budget: at the solver's pace, the positions the time left allows.
+                left = max(1, int((seconds - (now() - started)) * EXACT_NODES_PER_SECOND))
+                limit = left if limit is None else min(limit, left)
+            solver = solver_of(rules, base, limit)
             try:
                 solved = [solver.value_after(base, tally.moves[0].kernel_move) for tally in tallies]
             except (line_exact.NodeLimit, exact_race.NodeLimit):
