@@ -8,7 +8,8 @@ the same position (the same tile on two ends showing the same number) are played
 once. All candidates share each sample and its playout seed, so their
 differences are not drowned in deal noise. It stops at the sample budget or the
 time budget, whichever comes first (before a sample as long as the last would end
-past the seconds, which cover working out the beliefs too); with no time budget the choice depends only
+past the seconds, which cover working out the beliefs too, and no exact solve runs
+past them); with no time budget the choice depends only
 on the seed. The time budget is wall-clock by default (what a person waits); with
 ``clock="cpu"`` it counts the thread's own CPU time (``time.thread_time``), so
 on a loaded machine Crazy thinks as much as on a quiet one (the benchmarks).
