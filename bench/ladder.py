@@ -59,8 +59,8 @@ DEALS: dict[tuple[str, int, str], int] = {
     # Share 0.348 of 1,000 deals (p = 0.006) solving its sampled deals, 0.350 (p = 0.003) with playouts;
     # 0.341 of 100 (p = 0.32), and 0.329 after the first 386 of the 1,000.
     ("block", 3, "crazy"): 1000,
-    # Share 0.531 of 600 deals at 1 CPU second a move (--crazy-clock cpu), p = 0.0101; 0.529 (p = 0.017) at
-    # 1 s of wall clock on a loaded machine: a small edge that needs more deals, or a stronger Crazy.
+    # Share 0.530 of 1,000 deals at 1 CPU second a move (--crazy-clock cpu), p = 0.0017; 0.531 of the first
+    # 600 (p = 0.0101), 0.529 (p = 0.017) at 1 s of wall clock on a loaded machine: a small edge.
     ("block", 4, "crazy"): 1000,
     # Crazy over Hard with 3 and 4 players alone, at 0.5 s a move: small edges against a fair share.
     ("draw", 4, "crazy"): 600,  # share 0.539 of the first 300 deals (p = 0.03), 0.572 of 600 (p < 1e-6)

@@ -2,7 +2,12 @@
 
 An *omniscient* player sees every hidden tile (the other hand and the boneyard
 order) and plays the exactly solved best move (``bones.bots.line.exact``); in a
-2-player hand nobody can do better. On the same duplicate deals as
+2-player hand nobody can do better. Part of its edge is out of any player's
+reach: nobody can know what the boneyard will give. With ``--seer`` a third
+player, the *seer*, sees the other hand but not the boneyard order: it is Crazy
+(the same search and budget) whose sampled deals are the true hands with the
+boneyard shuffled. Its share is what perfect inference from the plays would
+give Crazy's search, the most that better beliefs can add. On the same duplicate deals as
 ``bones.tournament`` (every deal played twice with the seats swapped and the
 same random choices), each deal gives Crazy's margin over Hard and the
 omniscient player's margin over Hard, in points per hand. The table gives both
@@ -14,9 +19,18 @@ default), so the figures do not depend on the machine's load; ``--clock wall``
 measures it as a person waiting would meet it.
 
 Goals (issue 15): share >= 0.6 in draw, >= 0.4 in all fives, at <= 1 s a move.
+Measured on deals 0-239 at 1 CPU second a move, points a hand over Hard (share, 95% interval):
+
+    game      Crazy          seer                 omniscient
+    draw      +7.51 (0.37, 0.28-0.47)  +9.10 (0.45, 0.36-0.55)  +20.12
+    allfives  +5.75 (0.23, 0.14-0.32)  +10.96 (0.43, 0.34-0.53)  +25.21
+
+Most of the omniscient edge is the boneyard order (omniscient - seer: +11.0 +- 2.4 in draw,
++14.3 +- 2.6 in all fives); the other hand is worth +1.6 +- 2.4 (draw) and +5.2 +- 2.9 (all
+fives) over Crazy's beliefs. So no belief, however exact, takes Crazy's search to 0.6 in draw.
 
     nice .venv/bin/python bench/omniscient.py --games draw,allfives,block --deals 40 --jobs 2 \\
-        [--crazy-seconds 1.0] [--crazy-samples 4000] [--clock cpu] [--set exact_hidden=12] [--save FILE]
+        [--crazy-seconds 1.0] [--crazy-samples 4000] [--clock cpu] [--set exact_hidden=12] [--seer] [--save FILE]
     .venv/bin/python bench/omniscient.py --report FILE   # the table of the deals a run saved, finished or not
 """
 
@@ -34,8 +48,10 @@ from typing import Any
 
 import bones
 from bones.bots import bot_for
+from bones.bots.line.belief import Belief
+from bones.bots.line.crazy import CrazyLineBot, estimate_moves
 from bones.bots.line.exact import Solver
-from bones.line.moves import from_kernel
+from bones.line.moves import LineMove, from_kernel
 from bones.line.state import LineState
 
 SEED = 2026
@@ -47,6 +63,7 @@ class Task:
     game: str
     deal: int
     crazy: tuple[tuple[str, Any], ...]
+    seer: bool = False
 
 
 @dataclass(frozen=True)
@@ -54,13 +71,53 @@ class DealMargins:
     crazy: float  # Crazy's points minus Hard's, per hand (both seatings)
     omniscient: float
     crazy_seconds: tuple[float, ...]
+    seer: float | None = None
+
+
+class KnownHands:
+    """The seer's deals: the other hands as they are, the boneyard in a random order (``DealSource``)."""
+
+    def __init__(self, state: LineState, seat: int) -> None:
+        kernel = state.kernel
+        self.hands = {other: kernel.hands[other] for other in range(state.rules.players) if other != seat}
+        self.boneyard = list(kernel.boneyard)
+        self.unknown = Belief.of(state.observation(seat)).unknown
+
+    def sample_timed(self, rng: random.Random) -> tuple[dict[int, int], list[int], None]:
+        order = self.boneyard[:]
+        rng.shuffle(order)
+        return dict(self.hands), order, None
+
+
+def _seer_move(bot: CrazyLineBot, state: LineState, seat: int, rng: random.Random) -> LineMove:
+    """Crazy's choice with its settings, its samples drawn from the true hands (nothing left to infer)."""
+    estimates = estimate_moves(
+        bot.rules,
+        state.observation(seat),
+        rng,
+        bot.seconds,
+        bot.samples,
+        exact_hidden=bot.exact_hidden,
+        exact_samples=bot.exact_samples,
+        exact_nodes=bot.exact_nodes,
+        exact_work=bot.exact_work,
+        infer=False,
+        reply=bot.reply,
+        clock=bot.clock,
+        settle=bot.settle,
+        race=bot.race,
+        belief=KnownHands(state, seat),
+    )
+    move = estimates[0].move
+    assert isinstance(move, LineMove)
+    return move
 
 
 def _play(game: str, deal: int, level: str, settings: dict[str, Any], times: list[float]) -> float:
     """Points per hand of ``level`` minus Hard's over both seatings of one deal."""
     rules = bones.rules(game)
     hard = bot_for(rules, "hard")
-    other = None if level == "omniscient" else bot_for(rules, level)
+    other = None if level == "omniscient" else bot_for(rules, "crazy" if level == "seer" else level)
     for name, setting in settings.items():
         setattr(other, name, setting)
     margin = 0
@@ -75,6 +132,14 @@ def _play(game: str, deal: int, level: str, settings: dict[str, Any], times: lis
             assert seat is not None
             if seat != seat_of_level:
                 state = state.play(hard.choose(state.observation(seat), rng))
+            elif level == "seer":
+                assert isinstance(other, CrazyLineBot)
+                started = time.process_time()
+                if len(state.legal_moves) > 1:
+                    state = state.play(_seer_move(other, state, seat, rng))
+                    times.append(time.process_time() - started)
+                else:
+                    state = state.play(state.legal_moves[0])
             elif solver is not None:
                 values = solver.move_values(state.kernel)
                 state = state.play(from_kernel(max(values, key=lambda pair: pair[1])[0]))
@@ -96,7 +161,8 @@ def play_deal(task: Task) -> DealMargins:
     times: list[float] = []
     crazy = _play(task.game, task.deal, "crazy", dict(task.crazy), times)
     omniscient = _play(task.game, task.deal, "omniscient", {}, [])
-    return DealMargins(crazy, omniscient, tuple(times))
+    seer = _play(task.game, task.deal, "seer", dict(task.crazy), []) if task.seer else None
+    return DealMargins(crazy, omniscient, tuple(times), seer)
 
 
 def share_interval(crazy: list[float], omniscient: list[float], rng: random.Random) -> tuple[float, float]:
@@ -136,6 +202,9 @@ def main() -> None:
     parser.add_argument("--crazy-samples", type=int, default=4000)
     parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu", help="what Crazy's seconds count")
     parser.add_argument("--set", action="append", default=[], help="another Crazy attribute, name=value")
+    parser.add_argument(
+        "--seer", action="store_true", help="also play the seer (sees the other hand, not the boneyard)"
+    )
     parser.add_argument("--save", help="append every deal's margins and times to this file (JSON lines)")
     parser.add_argument("--report", help="only print the table of the deals saved in this file")
     args = parser.parse_args()
@@ -143,7 +212,8 @@ def main() -> None:
     crazy.update(dict(_setting(text) for text in args.set))
     print(
         f"{'game':<10}{'deals':>6}{'crazy-hard':>11}{'omni-hard':>10}{'share':>7}{'95% CI':>13}"
-        f"{'median s':>9}{'p95 s':>7}{'max s':>7}{'wall s':>7}"
+        f"{'median s':>9}{'p95 s':>7}{'max s':>7}{'wall s':>7}{'seer-hard':>10}{'seer share':>11}{'95% CI':>13}"
+        f"{'crazy/seer':>11}"
     )
     if args.report:
         report_saved(args.report)
@@ -153,7 +223,7 @@ def main() -> None:
     deals = range(args.first_deal, args.first_deal + args.deals)
     # Deal by deal across the games, each saved as it finishes: a run stopped early still has every
     # game on the same first deals (``--report`` reads them back).
-    tasks = [Task(game, deal, tuple(sorted(crazy.items()))) for deal in deals for game in games]
+    tasks = [Task(game, deal, tuple(sorted(crazy.items())), args.seer) for deal in deals for game in games]
     results: dict[str, list[DealMargins]] = {game: [] for game in games}
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for task, margins in zip(tasks, pool.map(play_deal, tasks)):
@@ -179,9 +249,24 @@ def report(game: str, results: list[DealMargins], wall: float) -> None:
         f"{game:<10}{len(results):>6}{mean_crazy:>+11.2f}{mean_omniscient:>+10.2f}{share:>7.2f}"
         f"{f'{low:.2f}-{high:.2f}':>13}{statistics.median(times) if times else 0.0:>9.3f}{p95:>7.3f}"
         f"{times[-1] if times else 0.0:>7.3f}"
-        f"{wall:>7.0f}",
+        f"{wall:>7.0f}{_seer_columns(results)}",
         flush=True,
     )
+
+
+def _seer_columns(results: list[DealMargins]) -> str:
+    """The seer's margin over Hard, its share of the omniscient edge, and Crazy's margin as a share of the
+    seer's; blank when the run had no seer."""
+    seer_margins = [r.seer for r in results if r.seer is not None]
+    if len(seer_margins) != len(results):
+        return ""
+    omniscient_margins = [r.omniscient for r in results]
+    mean_seer = statistics.fmean(seer_margins)
+    mean_omniscient = statistics.fmean(omniscient_margins)
+    share = mean_seer / mean_omniscient if mean_omniscient else float("nan")
+    low, high = share_interval(seer_margins, omniscient_margins, random.Random(SEED))
+    of_seer = statistics.fmean(r.crazy for r in results) / mean_seer if mean_seer else float("nan")
+    return f"{mean_seer:>+10.2f}{share:>11.2f}{f'{low:.2f}-{high:.2f}':>13}{of_seer:>11.2f}"
 
 
 def report_saved(path: str) -> None:
@@ -190,7 +275,7 @@ def report_saved(path: str) -> None:
     with open(path) as saved:
         for line in saved:
             row = json.loads(line)
-            margins = DealMargins(row["crazy"], row["omniscient"], tuple(row["crazy_seconds"]))
+            margins = DealMargins(row["crazy"], row["omniscient"], tuple(row["crazy_seconds"]), row.get("seer"))
             by_game.setdefault(row["game"], {})[row["deal"]] = margins
     for game, deals in by_game.items():
         report(game, [deals[deal] for deal in sorted(deals)], 0.0)

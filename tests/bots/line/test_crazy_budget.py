@@ -48,6 +48,11 @@ def test_a_wall_clock_budget_counts_time_spent_waiting(monkeypatch: pytest.Monke
     assert _samples_made(monkeypatch, "wall") < SAMPLES
 
 
+def test_a_move_stops_before_a_sample_would_end_past_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Samples of 0.04 s in 0.1 s: after two (0.08 s) a third would end at 0.12 s, so there is no third.
+    assert _samples_made(monkeypatch, "wall") * WAIT <= 0.1
+
+
 def test_a_cpu_budget_ignores_time_spent_waiting(monkeypatch: pytest.MonkeyPatch) -> None:
     # Eight waits are 0.32 s of wall clock, but only the sampling and playouts use the thread's CPU.
     assert _samples_made(monkeypatch, "cpu") == SAMPLES
@@ -74,3 +79,21 @@ def test_an_unknown_clock_is_refused() -> None:
     rules, observation = _observation()
     with pytest.raises(ValueError, match="clock"):
         crazy.estimate_moves(rules, observation, random.Random(1), seconds=0.1, clock="sundial")  # type: ignore[arg-type]
+
+
+def test_an_exact_solve_stops_where_the_budget_does() -> None:
+    # All fives solves its sampled deals; early in the hand one solve may search 30,000 positions (0.1 s).
+    # In a budget of a thousandth of a second it searches no more than that time allows at the solver's pace.
+    rules, observation = a_few_moves_in("allfives", seed=3)
+    stats: dict[str, int] = {}
+    crazy.estimate_moves(
+        rules,  # type: ignore[arg-type]
+        observation,
+        random.Random(1),
+        seconds=0.001,
+        samples=3,
+        stats=stats,
+        clock="cpu",
+    )
+    assert stats["samples"] >= 1
+    assert stats["positions"] <= 0.001 * crazy.EXACT_NODES_PER_SECOND + 1

@@ -7,7 +7,9 @@ sample with a greedy playout policy (``search``). Candidates that lead to
 the same position (the same tile on two ends showing the same number) are played
 once. All candidates share each sample and its playout seed, so their
 differences are not drowned in deal noise. It stops at the sample budget or the
-time budget, whichever comes first; with no time budget the choice depends only
+time budget, whichever comes first (before a sample as long as the last would end
+past the seconds, which cover working out the beliefs too, and no exact solve runs
+past them); with no time budget the choice depends only
 on the seed. The time budget is wall-clock by default (what a person waits); with
 ``clock="cpu"`` it counts the thread's own CPU time (``time.thread_time``), so
 on a loaded machine Crazy thinks as much as on a quiet one (the benchmarks).
@@ -62,6 +64,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from bones.bots import Estimate, work
 from bones.bots.line import exact as line_exact
@@ -95,6 +98,16 @@ NOISE = 97  # a prime, so cycling noise does not line up with turns
 DEFAULT_SETTLE = 3.0
 SETTLE_FIRST = 48
 SETTLE_EVERY = 16
+
+
+class DealSource(Protocol):
+    """Where Crazy's sampled deals come from: ``Belief``, or a yardstick's player who knows more."""
+
+    unknown: list[int]
+
+    def sample_timed(
+        self, rng: random.Random
+    ) -> tuple[dict[int, int], list[int], dict[int, list[tuple[int, int]]] | None]: ...
 
 
 @dataclass
@@ -132,6 +145,7 @@ def estimate_moves(
     clock: str = DEFAULT_CLOCK,
     settle: float | None = None,
     race: float = 0.0,
+    belief: DealSource | None = None,
 ) -> list[Estimate]:
     """Every legal move of the seat to move with its expected points and chance to win the hand, best first.
 
@@ -143,10 +157,13 @@ def estimate_moves(
     ``settle``: stop as soon as the best move is settled (``settled``, this many standard errors ahead
     of every other); None: use the whole budget (the analysis, which values every move).
     ``race``: the playouts' bonus for making the next player pass in a race to go out (``RACE``).
+    ``belief``: where the sampled deals come from (default: what the observation allows, ``Belief.of``);
+    the yardstick's seer (bench/omniscient.py) passes one that knows the other hands.
     """
     if clock not in CLOCKS:
         raise ValueError(f"clock must be one of {sorted(CLOCKS)}, not {clock!r}")
     now = CLOCKS[clock]
+    started = now()  # the budget covers working out the beliefs too
     if infer is None:
         infer = infers_by_default(rules)
     if exact_hidden is None:
@@ -160,20 +177,24 @@ def estimate_moves(
     tallies = list(groups.values())
     seat = obs.seat
     side = rules.sides[seat]
-    belief = Belief.of(obs)
+    belief = belief or Belief.of(obs)
     model = PlayModel.of(obs) if infer else None
     solver_of = _solver_of(rules)
     # The race solver values the opening tile too (hands of five solve from the start); a 2-player
     # opening, with hands of seven and the boneyard to come, is too big to solve in a move.
     opened = public.placed > 0 or solver_of is exact_race.Solver
     exact = solver_of is not None and len(belief.unknown) <= exact_hidden and opened
-    started = now()
     done = 0
     searched = 0
     weights: list[float] = []
     check = 0 if len(tallies) < 2 else SETTLE_FIRST  # one distinct move: nothing to weigh
+    previous = started
     while done < samples:
-        if seconds is not None and done and now() - started > seconds:
+        moment = now()
+        last, previous = moment - previous, moment
+        # The next sample takes about as long as the last: stop if it would end past the budget, so a
+        # move keeps to its seconds (an exact solve can take a tenth of a second).
+        if seconds is not None and done and moment - started + last > seconds:
             break
         if settle is not None and done >= check:
             if settled(tallies, weights, settle):
@@ -186,7 +207,12 @@ def estimate_moves(
             base.hands[other] = mask
         base.boneyard = boneyard
         if exact and solver_of is not None:
-            solver = solver_of(rules, base, exact_nodes)
+            limit = exact_nodes
+            if seconds is not None:
+                # Nor may a solve run past the budget: at the solver's pace, the positions the time left allows.
+                left = max(1, int((seconds - (now() - started)) * EXACT_NODES_PER_SECOND))
+                limit = left if limit is None else min(limit, left)
+            solver = solver_of(rules, base, limit)
             try:
                 solved = [solver.value_after(base, tally.moves[0].kernel_move) for tally in tallies]
             except (line_exact.NodeLimit, exact_race.NodeLimit):
