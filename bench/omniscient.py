@@ -49,7 +49,7 @@ from typing import Any
 import bones
 from bones.bots import bot_for
 from bones.bots.line.belief import Belief
-from bones.bots.line.crazy import CrazyLineBot, estimate_moves
+from bones.bots.line.crazy import CrazyLineBot
 from bones.bots.line.exact import Solver
 from bones.line.moves import LineMove, from_kernel
 from bones.line.state import LineState
@@ -90,25 +90,8 @@ class KnownHands:
 
 
 def _seer_move(bot: CrazyLineBot, state: LineState, seat: int, rng: random.Random) -> LineMove:
-    """Crazy's choice with its settings, its samples drawn from the true hands (nothing left to infer)."""
-    estimates = estimate_moves(
-        bot.rules,
-        state.observation(seat),
-        rng,
-        bot.seconds,
-        bot.samples,
-        exact_hidden=bot.exact_hidden,
-        exact_samples=bot.exact_samples,
-        exact_nodes=bot.exact_nodes,
-        exact_work=bot.exact_work,
-        infer=False,
-        reply=bot.reply,
-        clock=bot.clock,
-        settle=bot.settle,
-        race=bot.race,
-        belief=KnownHands(state, seat),
-    )
-    move = estimates[0].move
+    """Crazy's choice with its settings, its samples drawn from the true hands."""
+    move = bot.estimates(state.observation(seat), rng, KnownHands(state, seat))[0].move
     assert isinstance(move, LineMove)
     return move
 
@@ -120,6 +103,8 @@ def _play(game: str, deal: int, level: str, settings: dict[str, Any], times: lis
     other = None if level == "omniscient" else bot_for(rules, "crazy" if level == "seer" else level)
     for name, setting in settings.items():
         setattr(other, name, setting)
+    if level == "seer":
+        other.infer = False  # type: ignore[union-attr]  # it knows the hands: nothing is left to infer
     margin = 0
     for seat_of_level in (0, 1):
         state = rules.new_game(seed=SEED + deal)

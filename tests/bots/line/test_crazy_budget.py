@@ -21,6 +21,22 @@ def _observation() -> tuple[bones.Rules, LineObservation]:
     return a_few_moves_in("draw", seed=5)
 
 
+def _stats(game: str, seed: int, seconds: float, samples: int, clock: str) -> dict[str, int]:
+    """What Crazy did (samples, positions solved) in ``seconds`` on a position a few moves into ``game``."""
+    rules, observation = a_few_moves_in(game, seed=seed)
+    stats: dict[str, int] = {}
+    crazy.estimate_moves(
+        rules,  # type: ignore[arg-type]
+        observation,
+        random.Random(1),
+        seconds=seconds,
+        samples=samples,
+        stats=stats,
+        clock=clock,
+    )
+    return stats
+
+
 def _samples_made(monkeypatch: pytest.MonkeyPatch, clock: str) -> int:
     """Samples made in a 0.1 s budget when every sample first waits ``WAIT`` seconds (a busy machine's stall)."""
     original = Belief.sample_timed
@@ -30,18 +46,7 @@ def _samples_made(monkeypatch: pytest.MonkeyPatch, clock: str) -> int:
         return original(self, rng)
 
     monkeypatch.setattr(Belief, "sample_timed", slow)
-    rules, observation = _observation()
-    stats: dict[str, int] = {}
-    crazy.estimate_moves(
-        rules,  # type: ignore[arg-type]
-        observation,
-        random.Random(1),
-        seconds=0.1,
-        samples=SAMPLES,
-        stats=stats,
-        clock=clock,
-    )
-    return stats["samples"]
+    return _stats("draw", 5, 0.1, SAMPLES, clock)["samples"]
 
 
 def test_a_wall_clock_budget_counts_time_spent_waiting(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -84,16 +89,6 @@ def test_an_unknown_clock_is_refused() -> None:
 def test_an_exact_solve_stops_where_the_budget_does() -> None:
     # All fives solves its sampled deals; early in the hand one solve may search 30,000 positions (0.1 s).
     # In a budget of a thousandth of a second it searches no more than that time allows at the solver's pace.
-    rules, observation = a_few_moves_in("allfives", seed=3)
-    stats: dict[str, int] = {}
-    crazy.estimate_moves(
-        rules,  # type: ignore[arg-type]
-        observation,
-        random.Random(1),
-        seconds=0.001,
-        samples=3,
-        stats=stats,
-        clock="cpu",
-    )
+    stats = _stats("allfives", 3, 0.001, 3, "cpu")
     assert stats["samples"] >= 1
     assert stats["positions"] <= 0.001 * crazy.EXACT_NODES_PER_SECOND + 1

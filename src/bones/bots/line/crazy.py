@@ -84,6 +84,7 @@ DEFAULT_EXACT_SAMPLES = 200
 # Positions one sampled deal's solve may search (about 0.1 s) before Crazy plays out the rest instead.
 DEFAULT_EXACT_NODES: int | None = 30_000
 EXACT_NODES_PER_SECOND = 300_000  # the solver's pace on one core, for a budget given as work (limit_thinking)
+PACE_NODES = 1_000  # positions solved in a move before their own pace replaces EXACT_NODES_PER_SECOND
 DEFAULT_REPLY = 0.0  # playouts' look-ahead at the next player's best answer (line_search.playout)
 # The playouts' bonus for a tile after which the next player holds none that fits, once nothing can be
 # drawn and every seat plays for itself (line_search.playout): worth about a 6:4 over a blank.
@@ -189,6 +190,7 @@ def estimate_moves(
     weights: list[float] = []
     check = 0 if len(tallies) < 2 else SETTLE_FIRST  # one distinct move: nothing to weigh
     previous = started
+    solving = 0.0  # time spent solving: with ``searched``, the solver's pace in this move
     while done < samples:
         moment = now()
         last, previous = moment - previous, moment
@@ -208,9 +210,12 @@ def estimate_moves(
         base.boneyard = boneyard
         if exact and solver_of is not None:
             limit = exact_nodes
+            solve_started = now()
             if seconds is not None:
-                # Nor may a solve run past the budget: at the solver's pace, the positions the time left allows.
-                left = max(1, int((seconds - (now() - started)) * EXACT_NODES_PER_SECOND))
+                # Nor may a solve run past the budget: the positions the time left allows, at the pace the
+                # solver has kept in this move (a loaded machine solves fewer in a CPU second).
+                pace = searched / solving if searched >= PACE_NODES and solving > 0 else EXACT_NODES_PER_SECOND
+                left = max(1, int((seconds - (solve_started - started)) * pace))
                 limit = left if limit is None else min(limit, left)
             solver = solver_of(rules, base, limit)
             try:
@@ -232,6 +237,7 @@ def estimate_moves(
                 if stats is not None:
                     stats["solved"] = stats.get("solved", 0) + 1
                 searched += solver.nodes
+                solving += now() - solve_started
                 if done >= exact_samples or (exact_work is not None and searched >= exact_work):
                     break
                 continue
@@ -403,11 +409,12 @@ class CrazyLineBot:
         self.exact_work = work(seconds, EXACT_NODES_PER_SECOND)
         self.exact_nodes = min(DEFAULT_EXACT_NODES or self.exact_work, self.exact_work)
 
-    def choose(self, observation: LineObservation, rng: random.Random) -> LineMove:
-        moves = observation.legal_moves
-        if len(moves) == 1:
-            return moves[0]
-        best = estimate_moves(
+    def estimates(
+        self, observation: LineObservation, rng: random.Random, belief: DealSource | None = None
+    ) -> list[Estimate]:
+        """Every legal move valued with this bot's settings, best first; ``belief``: where the sampled deals
+        come from (default: what the observation allows)."""
+        return estimate_moves(
             self.rules,
             observation,
             rng,
@@ -422,6 +429,13 @@ class CrazyLineBot:
             clock=self.clock,
             settle=self.settle,
             race=self.race,
-        )[0].move
+            belief=belief,
+        )
+
+    def choose(self, observation: LineObservation, rng: random.Random) -> LineMove:
+        moves = observation.legal_moves
+        if len(moves) == 1:
+            return moves[0]
+        best = self.estimates(observation, rng)[0].move
         assert isinstance(best, LineMove)  # estimates are of the observation's legal moves
         return best
