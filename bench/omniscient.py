@@ -47,8 +47,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import bones
+from bones.bits import bits
 from bones.bots import bot_for
-from bones.bots.line.belief import Belief
 from bones.bots.line.crazy import CrazyLineBot
 from bones.bots.line.exact import Solver
 from bones.line.moves import LineMove, from_kernel
@@ -81,7 +81,8 @@ class KnownHands:
         kernel = state.kernel
         self.hands = {other: kernel.hands[other] for other in range(state.rules.players) if other != seat}
         self.boneyard = list(kernel.boneyard)
-        self.unknown = Belief.of(state.observation(seat)).unknown
+        # What the seat does not see: the other hands and the boneyard (no belief to work out).
+        self.unknown = [tile for hand in self.hands.values() for tile in bits(hand)] + self.boneyard
 
     def sample_timed(self, rng: random.Random) -> tuple[dict[int, int], list[int], None]:
         order = self.boneyard[:]

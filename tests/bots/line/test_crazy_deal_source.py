@@ -8,6 +8,7 @@ import random
 import pytest
 
 import bones
+from bones.bits import bits
 from bones.bots.line import crazy
 from bones.bots.line.exact import Solver
 from bones.line.state import LineState
@@ -19,8 +20,7 @@ class TrueDeal:
     def __init__(self, state: LineState, seat: int) -> None:
         self.hands = {other: state.kernel.hands[other] for other in range(state.rules.players) if other != seat}
         self.boneyard = list(state.kernel.boneyard)
-        self.unknown = [tile for other in self.hands for tile in range(28) if self.hands[other] >> tile & 1]
-        self.unknown += self.boneyard
+        self.unknown = [tile for hand in self.hands.values() for tile in bits(hand)] + self.boneyard
         self.samples = 0
 
     def sample_timed(self, rng: random.Random) -> tuple[dict[int, int], list[int], None]:
