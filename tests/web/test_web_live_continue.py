@@ -63,7 +63,16 @@ def test_a_lobbys_table_entered_from_continue_is_followed_by_its_socket_and_paus
     page = ann.page
     rng = random.Random(5)
     deadline = time.monotonic() + 60
-    while ann.snapshot()["view"]["move_number"] < 12 and ann.snapshot()["view"]["status"] != "over":
+
+    def waits_for_ann(view: dict[str, Any]) -> bool:
+        # Stop on Ann's own turn: then nothing moves until she does. Stopped just after her tap, the
+        # computers could end the hand and its sheet would cover the menu before the click.
+        return view["status"] == "playing" and view["to_move"] == view["seat"] and not view["sheets_open"]
+
+    while True:
+        view = ann.snapshot()["view"]
+        if view["status"] == "over" or (view["move_number"] >= 12 and waits_for_ann(view)):
+            break
         assert time.monotonic() < deadline, "the match did not go on"
         play_on(ann, rng)
         time.sleep(0.05)
