@@ -57,8 +57,10 @@ DEALS: dict[tuple[str, int, str], int] = {
     ("classic", 3, "hard"): 2000,
     ("block", 2, "crazy"): 400,  # share 0.550 of 200 deals against Hard with its race term, p = 0.006
     # Share 0.348 of 1,000 deals (p = 0.006) solving its sampled deals, 0.350 (p = 0.003) with playouts;
-    # 0.341 of 100 (p = 0.32), and 0.329 after the first 386 of the 1,000.
-    ("block", 3, "crazy"): 1000,
+    # 0.341 of 100 (p = 0.32), and 0.329 after the first 386 of the 1,000. At 1 CPU second a move
+    # (--crazy-clock cpu): 0.347 of 1,000 (p = 0.0086), 0.344 of 2,000 (p = 0.004); weighing its samples
+    # by the others' plays, 0.345 of the first 1,000 (p = 0.03) and 0.348 of 2,000 (p = 0.0003).
+    ("block", 3, "crazy"): 2000,
     # Share 0.530 of 1,000 deals at 1 CPU second a move (--crazy-clock cpu), p = 0.0017; 0.531 of the first
     # 600 (p = 0.0101), 0.529 (p = 0.017) at 1 s of wall clock on a loaded machine: a small edge.
     ("block", 4, "crazy"): 1000,

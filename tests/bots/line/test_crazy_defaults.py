@@ -1,5 +1,5 @@
-"""Where Crazy solves its sampled deals exactly by default: all fives and block with 2 players, block with 3,
-not draw."""
+"""Where Crazy solves its sampled deals exactly by default (all fives and block with 2 players, block with 3,
+not draw), and where it weighs them by the others' plays (draw and block with 2 players, block with 3)."""
 
 from __future__ import annotations
 
@@ -31,3 +31,20 @@ def test_block_with_three_players_solves_every_sampled_deal() -> None:
     # Hands of five and nothing drawn: a sampled deal solves (max-n, ``exact_race``) in a few hundred positions.
     stats = _stats("block", players=3)
     assert stats["samples"] == 20 and stats.get("solved") == 20
+
+
+def test_block_with_three_players_weighs_its_samples_by_the_others_plays() -> None:
+    # Measured to help there against Easy, Normal, Hard and a mix (bench/crazy_race_ab.py, infers_by_default).
+    stats = _stats("block", players=3)
+    assert stats["samples"] == 20 and stats.get("weighed") == 20
+
+
+def test_two_player_draw_weighs_its_samples_and_all_fives_does_not() -> None:
+    assert _stats("draw").get("weighed") == 20
+    assert _stats("allfives").get("weighed", 0) == 0
+
+
+def test_draw_with_three_players_and_block_with_four_do_not_weigh_their_samples() -> None:
+    # Not measured there: the plain sampler stays.
+    assert _stats("draw", players=3).get("weighed", 0) == 0
+    assert _stats("block", players=4).get("weighed", 0) == 0
