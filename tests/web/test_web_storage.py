@@ -256,3 +256,30 @@ def test_server_processes_starting_at_once_on_a_new_database_make_its_tables_onc
         store.close()
     assert not failures, failures[:1]
     admin.dispose()
+
+
+def test_two_processes_changing_two_seats_at_once_both_keep_their_change(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Ann and Bob close their hand sheets (or go away) on two server processes at the same moment. Each wrote
+    # the seats from its own copy, at the same move number: the later write put the other seat back as it was,
+    # and the live match waited for ever on a sheet its player had closed (seen in a two-process kozel match).
+    here, there = Referee(store), Referee(store)  # two processes on one database
+    table = here.create("draw", "easy", seats=[{"kind": "human"}, {"kind": "human"}], player="ann")
+    there.get(table.id)
+    save_game = store.save_game
+    raced: list[bool] = []
+
+    def racing(*args: Any, **kwargs: Any) -> Any:
+        if not raced:  # there's write: here's lands between its read and its write
+            raced.append(True)
+            here.set_away(table.id, 0, True)
+        return save_game(*args, **kwargs)
+
+    monkeypatch.setattr(store, "save_game", racing)
+    there.set_away(table.id, 1, True)
+    stored = store.load_game(table.id)
+    assert stored is not None
+    assert [seat.get("away", False) for seat in stored.seats] == [True, True]
+    assert [seat.away for seat in here.get(table.id).seats] == [True, True]
+    assert [seat.away for seat in there.get(table.id).seats] == [True, True]

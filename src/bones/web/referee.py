@@ -37,6 +37,8 @@ from bones.web.table import (
     default_names,
 )
 
+SEAT_CHANGE_TRIES = 3  # a seat's own change, refused because another seat changed meanwhile, is made again
+
 
 class Referee:
     """Tables by id, kept in a store; one lock per table so its moves are applied one at a time."""
@@ -143,12 +145,13 @@ class Referee:
         self._replace_solo_matches(player)
         table_id = table_id or uuid.uuid4().hex
         table = Table(table_id, level, seat_list, state, problem=problem, live=self.served(table_id))
+        table.stored_seats = [s.to_row() for s in seat_list]
         self.store.create_game(
             table.id,
             game,
             level,
             rules.num_players,
-            [s.to_row() for s in seat_list],
+            table.stored_seats,
             table.record.to_dict(),
             holders=seat_holders,
         )
@@ -269,6 +272,7 @@ class Referee:
             if cached.move_number != move_number or cached.status != status:
                 return move_number
             cached.seats = [Seat.from_row(s) for s in seats]
+            cached.stored_seats = seats
             if game_id in self._cache:
                 self._cache.move_to_end(game_id)
             return None
@@ -325,7 +329,9 @@ class Referee:
         assert state is not None
         seats = [Seat.from_row(s) for s in stored.seats]
         problem = record.meta.get("problem")
-        return Table(stored.id, stored.level, seats, state, previous, stored.status, problem, self.served(stored.id))
+        table = Table(stored.id, stored.level, seats, state, previous, stored.status, problem, self.served(stored.id))
+        table.stored_seats = stored.seats
+        return table
 
     def _remember(self, table: Table) -> None:
         with self._guard:
@@ -344,18 +350,15 @@ class Referee:
         if table.status == "finished" and old_status == "playing":
             for seat, player in sorted(self.holders(table.id).items()):
                 result.append(replace(table.match_result(seat), player=player))
+        seats = [s.to_row() for s in table.seats]
         try:
             self.store.save_game(
-                table.id,
-                old_move_number,
-                table.record.to_dict(),
-                [s.to_row() for s in table.seats],
-                table.status,
-                result,
+                table.id, old_move_number, table.record.to_dict(), seats, table.status, result, table.stored_seats
             )
         except StaleError:
             self._forget(table.id)
             raise Conflict("the game was changed by another request; reload it") from None
+        table.stored_seats = seats
 
     # -- requests ------------------------------------------------------------
 
@@ -368,6 +371,28 @@ class Referee:
         return table.view(seat) if player is not None else None
 
     def _apply(
+        self,
+        game_id: str,
+        player: str | None,
+        token: str | None,
+        action: str,
+        *args: Any,
+        seat: int | None = None,
+        kept: Table | None = None,
+    ) -> tuple[Table, int]:
+        # A change of one seat (a sheet closed, a player away) refused because another process changed another
+        # seat at the same move number is made again on the table as it is now: it does not depend on the other.
+        tries = 1
+        while True:
+            try:
+                return self._apply_once(game_id, player, token, action, *args, seat=seat, kept=kept)
+            except Conflict:
+                if action not in ("next_hand", "away") or tries == SEAT_CHANGE_TRIES:
+                    raise
+                tries += 1
+                kept = None
+
+    def _apply_once(
         self,
         game_id: str,
         player: str | None,

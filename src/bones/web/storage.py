@@ -14,6 +14,7 @@ holders: nobody can act for them, and they count for nobody.
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -28,6 +29,7 @@ from sqlalchemy import (
     Integer,
     MetaData,
     String,
+    Text,
     bindparam,
     create_engine,
     event,
@@ -36,6 +38,7 @@ from sqlalchemy import (
     text,
     update,
 )
+from sqlalchemy import cast as sql_cast
 from sqlalchemy.engine import Connection, CursorResult, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
@@ -138,6 +141,11 @@ _SAVE = (
         updated_at=bindparam("updated_at"),
     )
 )
+
+# The same, and only if the seats are still those the writer read: seats change without a move (a hand sheet
+# closed, a player away), and two processes changing two seats at one move number must not undo each other.
+# The JSON is compared as the text written, which reading and writing it again gives back unchanged.
+_SAVE_SEATS = _SAVE.where(sql_cast(GameRow.seats, Text) == bindparam("expected_seats"))
 
 
 @dataclass(frozen=True)
@@ -350,9 +358,12 @@ class Store:
         seats: list[dict[str, Any]],
         status: str = "playing",
         result: MatchResult | Sequence[MatchResult] | None = None,
+        expected_seats: list[dict[str, Any]] | None = None,
     ) -> None:
-        """Write the game if it is still at ``expected_move_number``; count ``result`` (one per player) with it."""
+        """Write the game if it is still at ``expected_move_number`` (and its seats ``expected_seats``, where
+        given); count ``result`` (one per player) with it."""
         results = [result] if isinstance(result, MatchResult) else list(result or ())
+        statement = _SAVE
         values = {
             "game_id": game_id,
             "expected": expected_move_number,
@@ -362,14 +373,17 @@ class Store:
             "status": status,
             "updated_at": _now(),
         }
+        if expected_seats is not None:
+            statement = _SAVE_SEATS
+            values["expected_seats"] = json.dumps(expected_seats)
         if not results:
             # The usual move: one conditional statement, atomic on its own.
             with self._single.begin() as connection:
-                if cast(CursorResult[Any], connection.execute(_SAVE, values)).rowcount != 1:
+                if cast(CursorResult[Any], connection.execute(statement, values)).rowcount != 1:
                     raise StaleError(game_id)
             return
         with self._session() as session:
-            done = session.connection().execute(_SAVE, values)
+            done = session.connection().execute(statement, values)
             if cast(CursorResult[Any], done).rowcount != 1:  # an UPDATE's result counts its rows
                 raise StaleError(game_id)
             for one in results:

@@ -93,6 +93,9 @@ class Table:
     status: str = "playing"
     problem: int | None = None  # the book's problem laid out, if the match is one
     live: bool = False  # the server plays the computers (a lobby's table): the pages follow its socket
+    # The seats as the database holds them, as last read or written: a save is refused if another process
+    # changed them since (a sheet closed, a player away), rather than writing them back as they were.
+    stored_seats: list[dict[str, Any]] | None = field(default=None, repr=False, compare=False)
     # Views built for the current state, by seat and what else they show (status, seats): every socket of a
     # seat, and the answer to the move that made it, share one. Each remembers the state it was built from.
     _views: dict[tuple[Any, ...], tuple[State, dict[str, Any]]] = field(
