@@ -367,32 +367,19 @@ class Referee:
     ) -> dict[str, Any] | None:
         """Apply one change for the seat of ``token``, which ``player`` must hold, and save it (its view); or, with
         ``seat`` (no player, no token), the server's own change for that seat."""
-        table, seat = self._apply(game_id, player, token, action, *args, seat=seat)
-        return table.view(seat) if player is not None else None
-
-    def _apply(
-        self,
-        game_id: str,
-        player: str | None,
-        token: str | None,
-        action: str,
-        *args: Any,
-        seat: int | None = None,
-        kept: Table | None = None,
-    ) -> tuple[Table, int]:
-        # A change of one seat (a sheet closed, a player away) refused because another process changed another
-        # seat at the same move number is made again on the table as it is now: it does not depend on the other.
         tries = 1
         while True:
             try:
-                return self._apply_once(game_id, player, token, action, *args, seat=seat, kept=kept)
+                table, changed = self._apply(game_id, player, token, action, *args, seat=seat)
+                return table.view(changed) if player is not None else None
             except Conflict:
+                # A change of one seat (a sheet closed, a player away) refused because another process changed
+                # another seat at the same move number is made again on the table as it is now.
                 if action not in ("next_hand", "away") or tries == SEAT_CHANGE_TRIES:
                     raise
                 tries += 1
-                kept = None
 
-    def _apply_once(
+    def _apply(
         self,
         game_id: str,
         player: str | None,
