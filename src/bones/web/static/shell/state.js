@@ -28,6 +28,7 @@ export const S = {
   lastShown: 0,
   told: null, // the last status said from a view, and how to say it again from the board as drawn now
   sheetShownFor: null,
+  resultsShownFor: null, // the finished table whose results are shown, or on their way
   // The seat's secret lives with the network; tests and the console read it here.
   get token() { return NET.token; },
   set token(value) { NET.token = value; },

@@ -83,6 +83,7 @@ export function enterTable(v) {
   S.hint = null;
   S.paused = false;
   S.sheetShownFor = null;
+  S.resultsShownFor = null;
   board.enter(ctx);
   $("home").hidden = true;
   $("table").hidden = false;
@@ -473,7 +474,9 @@ async function nextHand() {
 }
 
 async function showResults(v) {
-  if (!$("results").hidden) return;
+  // A live table hears its finished view more than once, and the results wait on the statistics: shown once a table.
+  if (!$("results").hidden || S.resultsShownFor === v.id) return;
+  S.resultsShownFor = v.id;
   const mySide = v.sides[v.seat];
   const won = v.outcome && v.outcome.winners.includes(v.seat);
   const dry = v.outcome && /dry goat/.test(v.outcome.reason);
@@ -499,21 +502,22 @@ async function showResults(v) {
   $("results-score").textContent = (v.scores || []).map((s, side) => `${sideName(v, side, v.teams)} ${s}`).join(" – ");
   $("results-hands").textContent = v.hands_won && !single ? "Hands won: " + v.hands_won.map((n, side) => `${sideName(v, side, v.teams)} ${n}`).join(", ") : single ? singleGameText(v) : "";
   $("stats-title").textContent = `Your ${v.title} statistics at ${levelName(v.level)}`;
-  const box = $("stats");
-  box.replaceChildren();
+  const cells = [];
   try {
     const st = await api("GET", `/api/stats?game=${encodeURIComponent(v.game)}&level=${encodeURIComponent(v.level)}`);
-    const cells = [
+    const pairs = [
       ["Played", st.played], ["Won", st.won], ["Win %", `${Math.round(st.win_percent)}%`],
       [v.low_score_wins ? "Best (lowest)" : "Best score", st.best_score ?? "–"],
       ["Average", st.average_score ?? "–"], ["Streak", `${st.streak} (best ${st.best_streak})`],
     ];
-    for (const [k, val] of cells) {
+    for (const [k, val] of pairs) {
       const d = el("div");
       d.append(el("dt", "", k), el("dd", "", String(val)));
-      box.appendChild(d);
+      cells.push(d);
     }
   } catch (_) { /* statistics are a bonus */ }
+  if (S.resultsShownFor !== v.id) return; // the player left this table while the statistics came
+  $("stats").replaceChildren(...cells);
   $("results").hidden = false;
   sound(won ? "score" : "pass");
   $("again").focus();
