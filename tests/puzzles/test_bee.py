@@ -9,6 +9,7 @@ import pytest
 import bones
 from bones.puzzles.base import PuzzleMove
 from bones.puzzles.bee.puzzle import BeeLayout, generate, random_layout, solve_layout
+from bones.puzzles.bee.rules import RoundResult
 from bones.puzzles.grid import Grid, GridFormatError
 from bones.puzzles.problems import problems
 from bones.record import Record
@@ -43,6 +44,12 @@ def test_the_books_example_solution_is_legal_and_shortest() -> None:
         state = state.play(state.normalize(text))
     assert state.queen == 4 and state.results[0].solved and state.results[0].moves == 3
     assert len(solve_layout(BeeLayout.parse(BOOK_EXAMPLE), advanced=False)[3]) == 3
+    assert state.results[0].text() == "queen 3: solved in 3 moves"
+
+
+def test_a_round_of_one_move_is_told_in_the_singular() -> None:
+    assert RoundResult(queen=4, solved=True, moves=1).text() == "queen 4: solved in 1 move"
+    assert RoundResult(queen=5, solved=False, moves=2).text() == "queen 5: given up"
 
 
 def test_a_turn_over_another_die_is_one_move() -> None:

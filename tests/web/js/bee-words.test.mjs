@@ -14,5 +14,8 @@ test("the dice that can move glow, then the cells the picked die can land on", (
   const queen = v.board.rows.flat().find((c) => c.queen);
   assert.equal(B.cellWords(queen), `row 4, column 5: ${queen.number}, the queen (die 3)`);
   assert.deepEqual(B.infoItems(v), [["Queen", 3], ["Moves this round", 0]]);
+  assert.equal(B.roundText(v), "Round of queen 3: 0 moves");
+  assert.equal(B.roundText({ ...v, board: { ...v.board, round_moves: 1 } }), "Round of queen 3: 1 move");
+  assert.equal(B.roundText({ ...v, board: { ...v.board, queen: null } }), "All rounds played");
   assert.deepEqual(B.options({ ...v, status: "over" }, null), []);
 });

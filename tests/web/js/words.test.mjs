@@ -11,6 +11,13 @@ test("tiles are named in words, numbers past twelve as digits", () => {
   assert.equal(words.tileWords("15:2"), "15–two");
 });
 
+test("a number takes its noun in the singular only when it is one", () => {
+  assert.equal(words.counted(1, "move"), "1 move");
+  assert.equal(words.counted(0, "move"), "0 moves");
+  assert.equal(words.counted(2, "move"), "2 moves");
+  assert.equal(words.counted(3, "match", "matches"), "3 matches");
+});
+
 test("a pair is named by both players, or Us and Them where room is short", () => {
   const v = fixture("line-kozel-sheet");
   assert.deepEqual(v.sides, [0, 1, 0, 1]);
@@ -50,9 +57,9 @@ test("one game's results say how it ended, and a generated puzzle's its difficul
   assert.equal(words.singleGame(v), true);
   assert.equal(words.singleGame(fixture("line-kozel-sheet")), false);
   assert.equal(words.singleGameText(v), ""); // not over, a random deal: nothing to say
-  const over = { ...v, outcome: { winners: [0], scores: [2], reason: "queen 3: solved in 1 moves" } };
-  assert.equal(words.singleGameText(over), "queen 3: solved in 1 moves");
-  assert.equal(words.singleGameText({ ...over, difficulty: "easy", par: 3, par_unit: "moves" }), "queen 3: solved in 1 moves · Easy puzzle, best possible: 3 moves");
+  const over = { ...v, outcome: { winners: [0], scores: [2], reason: "queen 3: solved in 1 move" } };
+  assert.equal(words.singleGameText(over), "queen 3: solved in 1 move");
+  assert.equal(words.singleGameText({ ...over, difficulty: "easy", par: 3, par_unit: "moves" }), "queen 3: solved in 1 move · Easy puzzle, best possible: 3 moves");
   assert.equal(words.singleGameText({ ...v, difficulty: "hard", par: null, par_unit: "moves" }), "Hard puzzle");
 });
 

@@ -92,7 +92,9 @@ class RoundResult:
     moves: int
 
     def text(self) -> str:
-        return f"queen {self.queen}: " + (f"solved in {self.moves} moves" if self.solved else "given up")
+        if not self.solved:
+            return f"queen {self.queen}: given up"
+        return f"queen {self.queen}: solved in {self.moves} move{'s' if self.moves != 1 else ''}"
 
 
 @dataclass(frozen=True)

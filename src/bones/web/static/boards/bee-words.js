@@ -1,6 +1,6 @@
 // Bee Donimoes' moves a step at a time (the die, then where it lands) and the round in words. Pure
 // functions of the view (v.board is BeeState.client_view), so node's test runner checks them.
-import { myTurn } from "../shell/words.js";
+import { counted, myTurn } from "../shell/words.js";
 
 // Whose turn it is, the same for every board (the tests read it here).
 export { myTurn };
@@ -34,6 +34,11 @@ export function cellWords(cell) {
   else if (cell.die) text += `, die ${cell.die}`;
   if (cell.wild) text += ", a wild blank";
   return text;
+}
+
+// The line under the board: the round so far, or the end.
+export function roundText(v) {
+  return v.board.queen ? `Round of queen ${v.board.queen}: ${counted(v.board.round_moves, "move")}` : "All rounds played";
 }
 
 export function infoItems(v) {

@@ -112,7 +112,7 @@ export const beeBoard = {
   render(ctx, opts = {}) {
     const v = ctx.S.view;
     if (P.at !== v.move_number) P.picked = null;
-    $("hand").replaceChildren(el("div", "fujisan-mine", v.board.queen ? `Round of queen ${v.board.queen}: ${v.board.round_moves} moves` : "All rounds played"));
+    $("hand").replaceChildren(el("div", "fujisan-mine", B.roundText(v)));
     renderBoard(ctx, v);
     // The die just moved glides from the cell it left, unless the round ended and the dice were set out again.
     const step = opts.animate && opts.old && v.last && opts.old.board.choices.find((c) => c.move === v.last.move && c.from);

@@ -4,6 +4,7 @@
 // upright the mountain stands on its side, so the squares stay big enough to tap.
 import { $, el } from "../shell/dom.js";
 import { half } from "../shell/tiles.js";
+import { counted } from "../shell/words.js";
 import * as F from "./fujisan-words.js";
 import { registerBoard } from "./index.js";
 import { lowerFirst, movedWords } from "./pick-grid.js";
@@ -118,7 +119,7 @@ function glideStep(ctx, from, to) {
 }
 
 function renderMine(ctx, v) {
-  const line = el("div", "fujisan-mine", `${v.board.descent ? "The way down" : "The ascent"}: ${v.board.moves_made} ${v.board.moves_made === 1 ? "move" : "moves"} so far`);
+  const line = el("div", "fujisan-mine", `${v.board.descent ? "The way down" : "The ascent"}: ${counted(v.board.moves_made, "move")} so far`);
   $("hand").replaceChildren(line);
 }
 

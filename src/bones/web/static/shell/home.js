@@ -5,7 +5,7 @@ import { $, el } from "./dom.js";
 import { NET, api, connectionBack, connectionLost } from "./net.js";
 import { S, saveSettings } from "./state.js";
 import { enterTable, stopLoop, toast } from "./table.js";
-import { LEVEL_NAMES, levelName, scoreText } from "./words.js";
+import { LEVEL_NAMES, counted, levelName, scoreText } from "./words.js";
 
 export function radio(container, items, selected, onPick) {
   container.replaceChildren();
@@ -120,7 +120,7 @@ function renderDifficulties(game, set) {
 const BOOKS = new Map();
 
 function problemLabel(p) {
-  if (p.best === null) return `Problem ${p.number} · shortest ${p.shortest} moves`;
+  if (p.best === null) return `Problem ${p.number} · shortest ${counted(p.shortest, "move")}`;
   return `Problem ${p.number} · solved in ${p.best} (shortest ${p.shortest})${p.best <= p.shortest ? " ★" : ""}`;
 }
 

@@ -5,6 +5,9 @@ export const LEVEL_NAMES = { easy: "Easy", normal: "Normal", hard: "Hard", crazy
 
 export const levelName = (level) => LEVEL_NAMES[level] || level;
 
+// "1 move", "2 moves": a number with its noun.
+export const counted = (n, noun, nouns = `${noun}s`) => `${n} ${n === 1 ? noun : nouns}`;
+
 // The other people whose hand sheet is still open: nobody plays on until they close it (the server
 // refuses), so no board offers a move meanwhile.
 export function sheetsWaitedFor(v) {
