@@ -252,7 +252,7 @@ def test_two_browsers_play_a_whole_kozel_match_on_two_server_processes(
             assert assert_no_hidden_tiles(final.record, heard) > 20
             assert not person.errors, person.errors
         assert moves_clicked["Ann"] > 10 and moves_clicked["Bob"] > 10
-        assert checked > 50  # the pages were searched all through the match, not once or twice
+        assert checked > 20  # the pages were searched all through the match, not once or twice
         caught_up = sum(tail(log, 10**6).count("missed moves") for log in SERVER_LOGS[-2:])
         print(
             f"\nprocesses up in {served - began:.1f} s; match of {len(states) - 1} moves, {states[-1].hands_played()} hands "
