@@ -154,6 +154,16 @@ def board_check(page: Any) -> dict[str, Any]:
     return page.evaluate("() => window.__boardCheck")
 
 
+# What lies outside its card, above or below: cut off, or there only by scrolling.
+CLIPPED = """(card) => {
+  const box = card.getBoundingClientRect();
+  return [...card.querySelectorAll('*')]
+    .filter((e) => e.getClientRects().length)
+    .filter((e) => { const r = e.getBoundingClientRect(); return r.top < box.top - 1 || r.bottom > box.bottom + 1; })
+    .map((e) => e.id || e.className || e.tagName);
+}"""
+
+
 def in_view(page: Any, selector: str) -> bool:
     box = page.locator(selector).bounding_box()
     size = page.viewport_size
@@ -196,6 +206,8 @@ def test_whole_match_draws_every_tile_as_laid_out(
         moves += 1
     page.wait_for_selector("#results:not([hidden])")
     assert in_view(page, "#results-title"), f"the results open with their title off screen at {size}"
+    outside = page.locator(".results-card").evaluate(CLIPPED)
+    assert not outside, f"the results card cuts off {outside} at {size}"
     page.wait_for_timeout(200)
     page.screenshot(path=str(artifacts / f"match-{game}-{size}-results.png"))
     checked = board_check(page)
