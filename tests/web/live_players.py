@@ -88,7 +88,7 @@ class Player:
     oks: list[dict[str, Any]] = field(default_factory=list)  # the server took these moves of ours
     lobby: dict[str, Any] | None = None
     plays: bool = True
-    acted: tuple[int, str] | None = None
+    acted: tuple[int, str, bool] | None = None
 
     def hello(self, since: int | None = None) -> None:
         self.socket.send({"type": "hello", "token": self.token, "since": since})
@@ -114,15 +114,22 @@ class Player:
     def act(self) -> None:
         view = self.view
         assert view is not None
+        # Another person's hand sheet still open holds the table up (the server would refuse a move): the page waits
+        # for the view that says it closed, and so does this player.
+        waiting = any(n != self.seat for n in view.get("sheets_open") or ())
         # A seat may be sent the same position twice (a burst's view, then another change's): it acts once on it.
-        key = (view["move_number"], view["status"])
+        key = (view["move_number"], view["status"], waiting and view["status"] == "playing")
         if key == self.acted:
             return
         self.acted = key
         if view["status"] == "sheet":
             self.socket.send({"type": "next_hand"})
         elif (
-            view["status"] == "playing" and view["to_move"] == self.seat and view["legal_moves"] and not view["forced"]
+            view["status"] == "playing"
+            and view["to_move"] == self.seat
+            and view["legal_moves"]
+            and not view["forced"]
+            and not waiting
         ):
             # A move nobody chooses (a lone draw or pass) the server makes at a live table.
             self.socket.send({"type": "move", "move": view["legal_moves"][0], "move_number": view["move_number"]})
