@@ -10,6 +10,7 @@ page after every change of the board, so no move goes unchecked.
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ import pytest
 
 import bones
 from bones.tiles import TILES
+from bones.web.table import COMPUTER, HUMAN, Seat, Table
 from tests.web.test_web_browser import LANDSCAPE, PORTRAIT, tap_move, view, wait_ready
 from tests.web.test_web_games import until
 
@@ -645,3 +647,44 @@ def test_a_tile_picked_to_choose_its_end_is_drawn_once(browser: Any, live_server
     assert kept["gone"] == [], f"the pick was drawn again: {kept}"
     assert not page.errors, page.errors
     page.close()
+
+
+# Where a tap on each lit end lands: the end under the middle of its place (a mark drawn for another end must not
+# take the tap).
+TAPPED = """() => [...document.querySelectorAll('.slot.target')].map((slot) => {
+  const r = slot.getBoundingClientRect();
+  const under = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return [slot.dataset.name, under && under.closest('.slot') ? under.closest('.slot').dataset.name : null];
+})"""
+
+
+def test_a_tap_on_an_end_lands_there_though_another_is_drawn_just_below(browser: Any, live_server: Any) -> None:
+    # Classic, deal 8, 161 seeded random moves in: 2:0 fits both arms of a spinner, and at some sizes of a phone
+    # held sideways the later arm's place is drawn just below the other's, its mark over the other's middle.
+    state = bones.rules("classic").new_game(seed=8)
+    rng = random.Random(8)
+    for _ in range(161):
+        state = state.play(rng.choice(list(state.legal_moves)))
+    # The second seat is to move: that is the person at the page.
+    table = Table("stacked-ends", "easy", [Seat(COMPUTER, "Lily", "easy"), Seat(HUMAN, "You", token="t")], state)
+    while table.view(1)["status"] == "sheet":
+        table.close_sheet(1)
+    stacked = json.loads(json.dumps(table.view(1)))
+    assert stacked["legal_moves"] == ["2:0@4", "2:0@5"]
+    # A classic table on the page, then this position drawn on it as the server would send it.
+    page = open_checked(browser, live_server, {"game": "classic", "level": "easy", "seed": 5}, SIZES["740x360"])
+    wait_ready(page)
+    page.evaluate("async (v) => (await import('/static/shell/table.js')).applyView(v)", stacked)
+    page.locator('.hand .tile[data-tile="2:0"]').click()
+    page.wait_for_function("() => document.querySelectorAll('.slot.target').length === 2")
+    wrong = {}
+    for width in (636, 648, 664, 676):
+        for height in (348, 356, 364, 372):
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_function("() => document.querySelectorAll('.slot.target').length === 2")
+            page.wait_for_timeout(50)
+            taps = page.evaluate(TAPPED)
+            if any(name != under for name, under in taps):
+                wrong[f"{width}x{height}"] = taps
+    assert not wrong, wrong
+    assert not page.errors, page.errors
