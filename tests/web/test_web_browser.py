@@ -321,8 +321,11 @@ def test_the_hand_sheet_then_the_results(browser: Any, live_server: Any, artifac
     held: list[Any] = []
     page.route("**/api/stats?*", lambda route: held.append(route))
     page.locator("#next-hand").click()
-    while not held:
+    for _ in range(500):
+        if held:
+            break
         page.wait_for_timeout(20)
+    assert held, "the results never asked for the statistics"
     page.evaluate("async () => (await import('/static/shell/table.js')).schedule()")
     page.wait_for_timeout(300)
     for route in held:

@@ -475,7 +475,7 @@ async function nextHand() {
 
 async function showResults(v) {
   // A live table hears its finished view more than once, and the results wait on the statistics: shown once a table.
-  if (!$("results").hidden || S.resultsShownFor === v.id) return;
+  if (S.resultsShownFor === v.id) return;
   S.resultsShownFor = v.id;
   const mySide = v.sides[v.seat];
   const won = v.outcome && v.outcome.winners.includes(v.seat);
