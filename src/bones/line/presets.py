@@ -1,4 +1,5 @@
-"""The six line-of-play games of RULES.md section 1, each with its documentation page."""
+"""The six line-of-play games of RULES.md section 1: the developers' notes on each (``*_DOC``) and
+the rules pages for players (``bones.line.pages``)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from typing import Any
 
 from bones.game import GameInfo, Option, Variant, register
 from bones.line.kernel import SPINNER_EVERY, SPINNER_FIRST, SPINNER_NONE
+from bones.line.pages import BLOCK_PAGE, DRAW_PAGE, PARTNERSHIP_PAGE
+from bones.line.pages_scoring import ALLFIVES_PAGE, CLASSIC_PAGE, KOZEL_PAGE, MUGGINS_PAGE
 from bones.line.rules import FIVES, HIGHEST_DOUBLE, KOZEL, MUGGINS, ONE_ONE, PIPS_TO_WINNER, TOP_DOUBLE, LineRules
 
 VERSION = 1
@@ -204,11 +207,21 @@ def _make(game_id: str, title: str, doc: str, **fixed: Any) -> Callable[..., Lin
             first_opener=fixed.get("first_opener", HIGHEST_DOUBLE),
             direction=fixed.get("direction", 1),
             doc=doc,
+            page=PARTNERSHIP_PAGE if teams and game_id == "block" else PAGES[game_id],
             options=chosen,
         )
 
     return make
 
+
+PAGES = {
+    "draw": DRAW_PAGE,
+    "block": BLOCK_PAGE,
+    "allfives": ALLFIVES_PAGE,
+    "muggins": MUGGINS_PAGE,
+    "kozel": KOZEL_PAGE,
+    "classic": CLASSIC_PAGE,
+}
 
 # One line each for the web table's list of games.
 TAGLINES = {
