@@ -104,10 +104,12 @@ the pips left in the other hands divided by 5, rounded to the nearest point.
 Worked example with 2 players:
 
 = What happened ; Count ; Points
-= You play [6:4] to open ; 6 + 4 = 10 ; 2 points
-= Your opponent adds [4:1] ; 6 + 1 = 7 ; nothing
-= You add [1:4] ; 6 + 4 = 10 ; 2 points
-= You go out; your opponent holds 13 pips ; 13 divided by 5 is 2.6 ; 3 points
+= You open with [6:4] ; 6 + 4 = 10 ; 2 points
+= Your opponent adds [4:3] ; 6 + 3 = 9 ; nothing
+= You lay [6:6] across the 6 and go out ; 12 + 3 = 15 ; 3 points
+= Your opponent still holds [6:5] [2:0] ; 13 divided by 5 is 2.6 ; 3 points
+
+You score 2 + 3 + 3 = 8 points in the hand.
 
 ## How it ends
 

@@ -26,10 +26,10 @@ A move takes one die:
 - it must land on a free square showing its own number, or on a wild blank. With the basic
   rule every free blank is wild.
 
-Example: die 1 stands at the left end of this row, and the queen at the right end.
+Example: in this row, die 1 stands on square 1 and the queen, die 3, on square 6.
 
 = Square ; 1 ; 2 ; 3 ; 4 ; 5 ; 6
-= Number ; 1 (die 1) ; 4 ; 2 ; 0 ; 1 ; 3 (queen)
+= Number ; 1 ; 4 ; 2 ; 0 ; 1 ; 3
 
 Die 1 can fly four squares right and land on the other 1, next to the queen. It could also
 land on the blank, three squares away, but that would not touch the queen.

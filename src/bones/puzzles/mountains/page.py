@@ -26,7 +26,7 @@ could no longer be filled by dominoes.
 = 2 ; 2 ; 6 ; 5
 
 In this corner of a map, a walker can go from 3 to 4 to 4 to 5, and from 3 down to 2, but the
-6 is reached only from the 5: from the 4 beside it the step is two levels.
+6 is reached only from the 5: from the 4 above it the step is two levels.
 
 ## Scoring
 
