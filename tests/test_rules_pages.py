@@ -11,7 +11,7 @@ from rich.console import Console
 
 import bones
 from bones import rulebook
-from bones.game import game_info, games_in_order
+from bones.game import games_in_order
 from bones.rules_print import print_page
 
 # Every game and variant, and the options that change how a game is played.
@@ -80,7 +80,9 @@ def test_no_page_holds_markup_or_internal_references(page: tuple[str, str]) -> N
     for shown in (text, plain, terminal):
         for pattern in FORBIDDEN:
             found = re.search(pattern, shown)
-            assert found is None, f"{name}: {found.group(0)!r} in {shown[max(0, found.start() - 60) : found.end() + 60]!r}"
+            assert found is None, (
+                f"{name}: {found.group(0)!r} in {shown[max(0, found.start() - 60) : found.end() + 60]!r}"
+            )
 
 
 def test_every_page_has_the_six_sections_with_an_example_and_tips(page: tuple[str, str]) -> None:
@@ -148,3 +150,11 @@ continued.
 def test_a_table_or_list_run_into_a_paragraph_is_refused(text: str) -> None:
     with pytest.raises(ValueError, match="in a block of"):
         rulebook.parse(text)
+
+
+def test_option_help_holds_no_internal_references() -> None:
+    # `bones rules` and the web's rules page list each option with its help.
+    for info in games_in_order():
+        for option in info.options:
+            for pattern in (r"`", r"(?i)\bseeds?\b", r"(?i)\bseats? \d", r"\d\+\d", r"RULES", r"\.md\b"):
+                assert re.search(pattern, option.help) is None, f"{info.game_id} {option.name}: {option.help}"

@@ -148,9 +148,7 @@ def _players_option(default: int = 2) -> Option:
 
 
 SET = Option("set", 6, "the domino set: double-6, double-9 or double-12", choices=(6, 9, 12))
-TEAMS = Option(
-    "teams", False, "4 players as two pairs, partners opposite (seats 0+2 against 1+3): the partnership game"
-)
+TEAMS = Option("teams", False, "4 players as two pairs, partners sitting opposite: the partnership game")
 HAND_SIZE = Option(
     "hand_size",
     0,
@@ -269,7 +267,9 @@ GAMES = [
         (
             _players_option(),
             SET,
-            Option("reserve", False, "the seed-002 reserve: the last 2 (2p) or 1 (3-4p) tiles are never drawn"),
+            Option(
+                "reserve", False, "the last 2 tiles of the boneyard (2 players) or the last one (3-4) are never drawn"
+            ),
             TEAMS,
             _target(100),
             HAND_SIZE,
@@ -305,8 +305,10 @@ GAMES = [
             _players_option(),
             SET,
             Option("spinner", False, "the first double is a spinner"),
-            Option("teams", False, "4 players as two pairs (seats 0+2 against 1+3)"),
-            Option("reserve", True, "the last 2 (2p) or 1 (3-4p) tiles are never drawn"),
+            Option("teams", False, "4 players as two pairs, partners sitting opposite, who pool their points"),
+            Option(
+                "reserve", True, "the last 2 tiles of the boneyard (2 players) or the last one (3-4) are never drawn"
+            ),
             _target(61),
             HAND_SIZE,
         ),
