@@ -14,6 +14,7 @@ pytestmark = pytest.mark.slow
 
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
+SHORT = {"width": 740, "height": 360}
 
 # What sticks out of the dialog's card, and what reads as markup or a developer's note.
 OVERFLOW = """() => {
@@ -67,14 +68,17 @@ def test_every_rules_page_shows_tables_as_tables_and_fits_a_phone(
     page.close()
 
 
-def test_the_rules_page_on_a_wide_screen(browser: Any, live_server: Any, artifacts: Path) -> None:
-    page = browser.new_page(viewport=DESKTOP)
+@pytest.mark.parametrize(("size", "viewport"), [("1280", DESKTOP), ("740x360", SHORT)])
+def test_the_rules_page_on_a_wide_or_short_screen(
+    browser: Any, live_server: Any, artifacts: Path, size: str, viewport: dict[str, int]
+) -> None:
+    page = browser.new_page(viewport=viewport)
     page.goto(f"{live_server.url}/?pace=0")
     for entry in ("draw", "kozel", "bee"):
         open_rules(page, entry)
         assert page.evaluate(OVERFLOW) == [], entry
         page.wait_for_timeout(250)
         page.locator("#rules-text table").first.scroll_into_view_if_needed()
-        page.screenshot(path=str(artifacts / f"rules-{entry}-1280.png"))
+        page.screenshot(path=str(artifacts / f"rules-{entry}-{size}.png"))
         page.keyboard.press("Escape")
     page.close()

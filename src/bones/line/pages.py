@@ -29,7 +29,8 @@ spots) left in your opponents' hands. The first player to 100 points wins the ma
 {LINE_BASICS}
 The first hand is opened by the player holding the highest double, who must lay it. If
 nobody holds a double, the heaviest tile opens (the one with the higher number breaks ties).
-Every later hand is opened by the winner of the hand before, with any tile they like.
+Every later hand is opened by the winner of the hand before, with any tile they like (after a
+blocked hand that nobody won, by the player after the last opener).
 
 On your turn, play one tile on either open end. You must play if you can. If you cannot,
 draw from the boneyard one tile at a time until one fits, then play it. When the boneyard
@@ -99,7 +100,7 @@ wins the match.
 {LINE_BASICS}
 The first hand is opened by the player holding the highest double, who must lay it. If
 nobody holds a double, the heaviest tile opens. Every later hand is opened by the winner of
-the hand before, with any tile.
+the hand before, with any tile (after a tie, by the player after the last opener).
 
 On your turn, play one tile on either open end. You must play if you can; if nothing fits,
 you pass.

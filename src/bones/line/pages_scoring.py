@@ -157,8 +157,8 @@ On your turn, play one tile on either end. You must play if you can; otherwise y
 When a player goes out, the other pair writes the pips left in both its hands.
 
 In a fish (nobody can play), each pair adds up its pips. The lighter pair wins the hand,
-whoever made the fish, and the heavier pair writes its own total. A hand holding only
-[0:0] counts 25, also when the pairs are compared.
+whoever made the fish, and the heavier pair writes its own total. A hand holding only the
+double blank, [0:0], counts 25, also when the pairs are compared.
 
 If both pairs hold the same total, nobody writes anything: these are "eggs". The eggs are
 added to whatever the losers of the next hand write, and they can pile up.

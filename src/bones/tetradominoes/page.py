@@ -20,7 +20,8 @@ The first player (or pair) to lay 4 tetrominoes wins; with 3 players, 3.
 
 1. Play one domino. The first can go anywhere. Every later domino must lie with one of its
    numbers right next to (sharing an edge with) the same number on an uncovered square of a
-   domino already played; its other number may touch anything.
+   domino already played; its other number may touch anything. (When every number on the
+   table is covered, a domino only has to touch one.)
 2. Then you may lay one tetromino of your colour on the domino you just played. It must
    cover one or both of that domino's squares, lie only on uncovered squares, cover only
    squares showing one of that domino's two numbers, and must not share an edge with a
@@ -69,8 +70,8 @@ when no domino is left.
 - Build pockets: a group of squares showing the same two numbers is where a tetromino fits.
 - Play dominoes whose numbers already sit next to each other on the table, so your
   tetromino has room.
-- Watch the colours. A tetromino of your colour must not touch another of yours along an
-  edge, so spread them out; an opponent's tetromino next to a pocket can spoil it for them.
+- Spread your tetrominoes out: one of your colour may not touch another of yours along an
+  edge (corners are fine), so two pockets side by side hold only one of yours.
 - Keep a domino in hand that fits many places: it saves you from revealing your hand.
 
 ## Variations
