@@ -16,6 +16,9 @@ player to 7 sets wins the match.
 
 ## A turn
 
+Before each hand both players turn over a tile; the higher total leads the hand (equal totals:
+the higher number). The tiles go back before the deal.
+
 The leader plays a tile and the other player answers with one; the winner takes both tiles
 (a trick) and leads next.
 
