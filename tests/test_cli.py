@@ -30,6 +30,11 @@ def test_games_and_rules() -> None:
         assert game in out
     code, out = run(["rules", "kozel"])
     assert code == 0 and "goat" in out and "Options" in out
+    # A variant's own page, and the page for options chosen.
+    code, out = run(["rules", "partnership"])
+    assert code == 0 and "Four players in two pairs" in out and "teams" not in out
+    code, out = run(["rules", "bee", "-o", "advanced=true"])
+    assert code == 0 and "the advanced rule" in out
 
 
 def test_play_a_whole_match_by_always_choosing_the_first_move(tmp_path: Path) -> None:

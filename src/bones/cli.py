@@ -19,6 +19,7 @@ from bones import game as game_mod
 from bones.bots import LEVELS, Bot, at_least, bot_for
 from bones.game import GameOptionError, IllegalMoveError, Rules, State
 from bones.record import Record, RecordError
+from bones.rules_print import print_page
 
 app = typer.Typer(
     help="Domino games against computer players, puzzles and analysis.",
@@ -322,13 +323,19 @@ def tournament(
 
 
 @app.command("rules")
-def rules_command(game: Annotated[str, typer.Argument(help="game id")]) -> None:
-    """Print the rules of a game."""
-    info = game_mod.game_info(game)
-    console.print(info.describe())
+def rules_command(
+    game: Annotated[str, typer.Argument(help="game id, or a variant's (partnership)")],
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="rule option name=value")] = None,
+) -> None:
+    """Print the rules page of a game or variant, for the options chosen."""
+    variant = next((v for i in game_mod.games().values() for v in i.variants if v.variant_id == game), None)
+    game_id = next(i.game_id for i in game_mod.games().values() if variant in i.variants) if variant else game
+    info = game_mod.game_info(game_id)
+    fixed = dict(variant.options) if variant else {}
+    print_page(console, game_mod.rules(game_id, **fixed, **parse_options(option)).describe())
     if info.options:
         console.print("\nOptions (bones play GAME -o name=value):")
-        for opt in info.options:
+        for opt in (o for o in info.options if o.name not in fixed):
             choices = f" [{', '.join(map(str, opt.choices))}]" if opt.choices else ""
             console.print(f"  {opt.name} (default {opt.default}){choices}: {opt.help}")
 

@@ -13,6 +13,7 @@ from rich.console import Console
 
 from bones.game import IllegalMoveError, LayoutTools, Solvable, State, games
 from bones.game import rules as make_rules
+from bones.rules_print import print_page
 
 console = Console(highlight=False, soft_wrap=True)
 notes = Console(highlight=False, stderr=True)
@@ -94,7 +95,7 @@ def play_puzzle(
             console.print(HELP)
             continue
         if word == "rules":
-            console.print(state.rules.describe())
+            print_page(console, state.rules.describe())
             continue
         if word == "moves":
             console.print(" ".join(str(m) for m in state.legal_moves))

@@ -429,9 +429,9 @@ def test_observation_is_complete_and_json() -> None:
     assert K.parse_board("\n".join(data["board"])) == state.board
 
 
-def test_describe_is_the_documentation_page() -> None:
+def test_describe_is_the_players_page() -> None:
     text = RULES.describe()
-    assert "pie rule" in text and "Equal scores" in text and "h7-e7-e4xc7xa7" in text
+    assert "swaps" in text and "equal scores are a draw" in text and "loses at once" in text
 
 
 # -- the move generator against a literal reading of the rules ----------------------------------

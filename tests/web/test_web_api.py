@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import bones
+from bones import rulebook
 from bones.game import GameInfo
 from bones.web.app import create_app
 from bones.web.entries import resolve_game, table_games
@@ -350,10 +351,18 @@ def test_the_rules_page_of_every_web_game(client: TestClient) -> None:
         data = page.json()
         game_id, fixed = resolve_game(game["id"])
         info = bones.game.game_info(game_id)
-        # The same text as `bones rules GAME` (with a variant's fixed options).
-        assert data["text"] == info.make(**fixed).describe() and data["title"] == game["title"]
-        assert "This table:" in data["text"]
+        # The same page as `bones rules GAME` (with a variant's fixed options), as text and as sections.
+        sections = rulebook.parse(info.make(**fixed).describe())
+        assert data["text"] == rulebook.plain(sections) and data["title"] == game["title"]
+        assert data["sections"] == rulebook.to_json(sections)
+        assert [s["heading"] for s in data["sections"]][:6] == list(rulebook.SECTIONS)
         assert [o["name"] for o in data["options"]] == [n for n in info.option_names() if n not in fixed]
+    # The page for the number of players chosen; a number the game does not offer is left out.
+    three = client.get("/api/rules/draw", params={"players": 3}).json()["text"]
+    assert "3 players" in three and "5 tiles each" in three
+    assert "4 players, two pairs" in client.get("/api/rules/partnership", params={"players": 2}).json()["text"]
+    assert "the solitaire" in client.get("/api/rules/tetradominoes", params={"players": 1}).json()["text"]
+    assert client.get("/api/rules/draw", params={"players": "many"}).status_code == 422
     missing = client.get("/api/rules/nosuchgame")
     assert missing.status_code == 404 and "unknown game" in missing.json()["detail"]
 

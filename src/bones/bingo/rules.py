@@ -77,7 +77,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bones.bingo.moves import BingoMove
+from bones.bingo.page import PAGE
 from bones.game import Encoding, GameInfo, Option, Rules, register
+from bones.rulebook import page_with_table
 
 if TYPE_CHECKING:
     from bones.bingo.state import BingoState
@@ -123,7 +125,7 @@ class BingoRules(Rules):
         return BingoEncoding()
 
     def describe(self) -> str:
-        return DOC.strip() + f"\n\nThis table: first to {self.target} sets."
+        return page_with_table(PAGE, [f"first to {self.target} sets"])
 
 
 def make(**options: Any) -> BingoRules:

@@ -94,6 +94,7 @@ from typing import Any
 from bones.finder.moves import (
     FinderMove,
 )
+from bones.finder.page import PAGE
 from bones.finder.state import FinderState
 from bones.game import (
     Encoding,
@@ -102,6 +103,7 @@ from bones.game import (
     Rules,
     register,
 )
+from bones.rulebook import page_with_table
 
 VERSION = 1
 TREASURES_TO_WIN = {2: 5, 3: 4, 4: 3}
@@ -144,15 +146,7 @@ route there does not matter. Rolls and skipped turns happen by themselves."""
         return FinderEncoding(self)
 
     def describe(self) -> str:
-        return "\n".join(
-            [
-                (__doc__ or "").strip(),
-                "",
-                "This table:",
-                f"  players: {self.players}",
-                f"  treasures to win: {self.to_win}",
-            ]
-        )
+        return page_with_table(PAGE, [f"{self.players} players", f"treasures to win: {self.to_win}"])
 
 
 def _make(**options: Any) -> FinderRules:

@@ -1,4 +1,5 @@
-"""The six line-of-play games of RULES.md section 1, each with its documentation page."""
+"""The six line-of-play games of RULES.md section 1: the developers' notes on each (``*_DOC``) and
+the rules pages for players (``bones.line.pages``)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from typing import Any
 
 from bones.game import GameInfo, Option, Variant, register
 from bones.line.kernel import SPINNER_EVERY, SPINNER_FIRST, SPINNER_NONE
+from bones.line.pages import BLOCK_PAGE, DRAW_PAGE, PARTNERSHIP_PAGE
+from bones.line.pages_scoring import ALLFIVES_PAGE, CLASSIC_PAGE, KOZEL_PAGE, MUGGINS_PAGE
 from bones.line.rules import FIVES, HIGHEST_DOUBLE, KOZEL, MUGGINS, ONE_ONE, PIPS_TO_WINNER, TOP_DOUBLE, LineRules
 
 VERSION = 1
@@ -145,9 +148,7 @@ def _players_option(default: int = 2) -> Option:
 
 
 SET = Option("set", 6, "the domino set: double-6, double-9 or double-12", choices=(6, 9, 12))
-TEAMS = Option(
-    "teams", False, "4 players as two pairs, partners opposite (seats 0+2 against 1+3): the partnership game"
-)
+TEAMS = Option("teams", False, "4 players as two pairs, partners sitting opposite: the partnership game")
 HAND_SIZE = Option(
     "hand_size",
     0,
@@ -204,11 +205,21 @@ def _make(game_id: str, title: str, doc: str, **fixed: Any) -> Callable[..., Lin
             first_opener=fixed.get("first_opener", HIGHEST_DOUBLE),
             direction=fixed.get("direction", 1),
             doc=doc,
+            page=PARTNERSHIP_PAGE if teams and game_id == "block" else PAGES[game_id],
             options=chosen,
         )
 
     return make
 
+
+PAGES = {
+    "draw": DRAW_PAGE,
+    "block": BLOCK_PAGE,
+    "allfives": ALLFIVES_PAGE,
+    "muggins": MUGGINS_PAGE,
+    "kozel": KOZEL_PAGE,
+    "classic": CLASSIC_PAGE,
+}
 
 # One line each for the web table's list of games.
 TAGLINES = {
@@ -256,7 +267,9 @@ GAMES = [
         (
             _players_option(),
             SET,
-            Option("reserve", False, "the seed-002 reserve: the last 2 (2p) or 1 (3-4p) tiles are never drawn"),
+            Option(
+                "reserve", False, "the last 2 tiles of the boneyard (2 players) or the last one (3-4) are never drawn"
+            ),
             TEAMS,
             _target(100),
             HAND_SIZE,
@@ -292,8 +305,10 @@ GAMES = [
             _players_option(),
             SET,
             Option("spinner", False, "the first double is a spinner"),
-            Option("teams", False, "4 players as two pairs (seats 0+2 against 1+3)"),
-            Option("reserve", True, "the last 2 (2p) or 1 (3-4p) tiles are never drawn"),
+            Option("teams", False, "4 players as two pairs, partners sitting opposite, who pool their points"),
+            Option(
+                "reserve", True, "the last 2 tiles of the boneyard (2 players) or the last one (3-4) are never drawn"
+            ),
             _target(61),
             HAND_SIZE,
         ),

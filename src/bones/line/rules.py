@@ -8,8 +8,9 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from bones.game import Rules
-from bones.line.kernel import SCORE_FIVES, SCORE_MUGGINS, SCORE_NONE, SPINNER_EVERY, SPINNER_FIRST, SPINNER_NONE, Spec
+from bones.line.kernel import SCORE_FIVES, SCORE_MUGGINS, SCORE_NONE, SPINNER_FIRST, Spec
 from bones.line.moves import LineMove
+from bones.rulebook import page_with_table
 
 if TYPE_CHECKING:
     from bones.line.encoding import LineEncoding
@@ -45,6 +46,7 @@ class LineRules(Rules):
     first_opener: str
     direction: int
     doc: str = field(repr=False, compare=False)
+    page: str = field(default="", repr=False, compare=False)  # the rules page for players (bones.rulebook)
     options: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
     def in_pairs(self) -> bool:
@@ -128,22 +130,22 @@ draw and pass happen by themselves when they are all you can do."""
         return LineMove.parse(text, self.max_pip)
 
     def describe(self) -> str:
-        spinner = {SPINNER_NONE: "none", SPINNER_FIRST: "the first double", SPINNER_EVERY: "every double"}
+        tiles = (self.max_pip + 1) * (self.max_pip + 2) // 2
+        players = f"{self.players} players" + (", two pairs with partners sitting opposite" if self.teams else "")
+        stuck = "pass"
+        if self.draws:
+            kept = {0: "", 1: " (the last tile of the boneyard is never drawn)"}
+            stuck = "draw until a tile fits" + kept.get(
+                self.reserve, f" (the last {self.reserve} tiles of the boneyard are never drawn)"
+            )
         lines = [
-            self.doc.strip(),
-            "",
-            "This table:",
-            f"  players: {self.players}" + (" (two pairs, sitting crosswise)" if self.teams else ""),
-            f"  set: double-{self.max_pip} ({(self.max_pip + 1) * (self.max_pip + 2) // 2} tiles)",
-            f"  deal: {self.hand_size} each",
-            "  when stuck: "
-            + (
-                "draw until you can play" + (f" (the last {self.reserve} stay in the boneyard)" if self.reserve else "")
-                if self.draws
-                else "pass"
-            ),
-            f"  spinner: {spinner[self.spinner]}",
-            f"  match: {'a side reaching' if self.low_score_wins else 'first to'} {self.target}"
-            + (" loses (the goat)" if self.low_score_wins else ""),
+            players,
+            f"a double-{self.max_pip} set ({tiles} tiles), {self.hand_size} tiles each",
+            f"when you cannot play: {stuck}",
         ]
-        return "\n".join(lines)
+        if self.spinner == SPINNER_FIRST:
+            lines.append("the first double is a spinner")
+        lines.append(
+            f"a pair reaching {self.target} is the goat" if self.low_score_wins else f"first to {self.target} points"
+        )
+        return page_with_table(self.page or self.doc, lines)

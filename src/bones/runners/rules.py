@@ -70,7 +70,9 @@ from bones.game import (
     Rules,
     register,
 )
+from bones.rulebook import page_with_table
 from bones.runners.moves import RunnerMove
+from bones.runners.page import PAGE
 from bones.runners.state import RunnersState
 
 VERSION = 1
@@ -109,13 +111,7 @@ same and then jumps the dropped checker to c7 and a7, capturing what it jumps.""
         return RunnersEncoding()
 
     def describe(self) -> str:
-        return "\n".join(
-            [
-                (__doc__ or "").strip(),
-                "",
-                "This table: 2 players, a double-six set on a 7x8 grid, 10 checkers each.",
-            ]
-        )
+        return page_with_table(PAGE, ["2 players, the whole double-six set in 7 rows of 8 squares, 10 checkers each"])
 
 
 def _make(**options: Any) -> RunnersRules:

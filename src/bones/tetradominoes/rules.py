@@ -114,10 +114,12 @@ from bones.game import (
     Rules,
     register,
 )
+from bones.rulebook import page_with_table
 from bones.tetradominoes.kernel import (
     Spec,
 )
 from bones.tetradominoes.moves import TetraMove, parse_move
+from bones.tetradominoes.page import PAGE
 from bones.tetradominoes.pieces import ANY_COLOUR, DARK, LIGHT
 from bones.tetradominoes.state import (
     SOLITAIRE_MARK,
@@ -189,15 +191,14 @@ and return 5:5 (the solitaire)."""
         return TetraEncoding(self)
 
     def describe(self) -> str:
-        lines = [(__doc__ or "").strip(), "", "This table:"]
         if self.players == 1:
-            lines.append(f"  solitaire, Level {self.solitaire_level}: won under {SOLITAIRE_MARK[self.solitaire_level]}")
+            lines = [f"the solitaire, Level {self.solitaire_level}: won under {SOLITAIRE_MARK[self.solitaire_level]}"]
         else:
-            lines.append(f"  players: {self.players}" + (" (two pairs, sitting crosswise)" if self.teams else ""))
-            lines.append(f"  a game is won with {self.target} tetrominoes")
+            lines = [f"{self.players} players" + (", two pairs with partners sitting opposite" if self.teams else "")]
+            lines.append(f"a game is won with {self.target} tetrominoes")
             if self.tournament:
-                lines.append(f"  tournament to {TOURNAMENT_TARGET} points")
-        return "\n".join(lines)
+                lines.append(f"a tournament to {TOURNAMENT_TARGET} points")
+        return page_with_table(PAGE, lines)
 
 
 def _make(**options: Any) -> TetraRules:

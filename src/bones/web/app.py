@@ -24,7 +24,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, ConfigDict, Field
 
-from bones import __version__
+from bones import __version__, rulebook
 from bones.bots import LEVELS
 from bones.game import GameOptionError, game_info
 from bones.web import live, lobby
@@ -127,7 +127,12 @@ class RuleOption(BaseModel):
 class RulesPage(BaseModel):
     game: str
     title: str
-    text: str = Field(..., description="the rules as plain text, the page `bones rules GAME` prints")
+    text: str = Field(..., description="the rules page as plain text (what `bones rules GAME` prints, without colour)")
+    sections: list[dict[str, Any]] = Field(
+        ...,
+        description="the page to draw: sections of a heading and blocks (kind p, list, steps or table); each "
+        'block\'s rows are cells, each cell a list of text and {"tile": [a, b]} (a domino to draw)',
+    )
     options: list[RuleOption] = Field(..., description="the game's options (the web table sets only players)")
 
 
@@ -308,12 +313,21 @@ def create_app(store: Store | None = None, allow_setup: bool = False, referee: R
         return referee.problems(game, player)
 
     @app.get("/api/rules/{game}", response_model=RulesPage, responses=errors, summary="The rules page of a game")
-    def rules_page(game: str) -> dict[str, Any]:
+    def rules_page(
+        game: str,
+        players: Annotated[
+            int | None, Query(ge=1, le=8, description="the players chosen (the page's own table)")
+        ] = None,
+    ) -> dict[str, Any]:
         # An entry of the table's list may be a registered game with options fixed (a variant).
         game_id, fixed = resolve_game(game)
         try:
             info = game_info(game_id)
-            text = info.make(**fixed).describe() if fixed else info.describe()
+            chosen = dict(fixed)
+            counts = next((o.choices for o in info.options if o.name == "players" and o.name not in fixed), None)
+            if players is not None and counts and players in counts:
+                chosen["players"] = players
+            text = info.make(**chosen).describe()
         except GameOptionError as error:
             raise NotFound(str(error)) from None
         options = [
@@ -322,7 +336,15 @@ def create_app(store: Store | None = None, allow_setup: bool = False, referee: R
             if o.name not in fixed
         ]
         entry = find_entry(game)
-        return {"game": game, "title": entry.title if entry else info.title, "text": text, "options": options}
+        sections = rulebook.parse(text)
+        title = entry.title if entry else info.title
+        return {
+            "game": game,
+            "title": title,
+            "text": rulebook.plain(sections),
+            "sections": rulebook.to_json(sections),
+            "options": options,
+        }
 
     @app.get(
         "/api/games/current",

@@ -60,10 +60,12 @@ from bones.puzzles.base import (
     seat_view,
     setup_grid,
 )
+from bones.puzzles.bee.page import PAGE
 from bones.puzzles.bee.puzzle import MIN_DICE, BeeLayout, BeeMoveError, BeeRound, generate, random_layout
 from bones.puzzles.grid import GridFormatError, dice_marker
 from bones.puzzles.layouts import BeeLayouts
 from bones.puzzles.problems import book_problems
+from bones.rulebook import page_with_table
 
 VERSION = 1
 
@@ -167,11 +169,11 @@ the round unsolved."""
 
     def describe(self) -> str:
         rule = (
-            "advanced: only the blank of the queen's domino is wild"
+            "advanced rule: only the blank of the queen's domino is wild"
             if self.advanced
-            else "basic: every unoccupied blank is wild"
+            else "basic rule: every free blank is wild"
         )
-        return "\n".join([(__doc__ or "").strip(), "", "This table:", f"  dice: {self.dice}", f"  rule: {rule}"])
+        return page_with_table(PAGE, [f"{self.dice} dice", f"the {rule}"])
 
 
 @dataclass(frozen=True, eq=False)

@@ -63,6 +63,7 @@ from bones.puzzles.base import (
     seat_view,
     setup_grid,
 )
+from bones.puzzles.fujisan.page import PAGE
 from bones.puzzles.fujisan.puzzle import (
     DESCENT,
     PEAK,
@@ -80,6 +81,7 @@ from bones.puzzles.fujisan.puzzle import (
 )
 from bones.puzzles.layouts import FujisanLayouts
 from bones.puzzles.problems import book_problems
+from bones.rulebook import page_with_table
 
 VERSION = 2  # 2: no diagonal step on the peak
 
@@ -157,8 +159,8 @@ priest on T0 to T3; give-up ends the puzzle unsolved."""
         return PuzzleMove(f"{square_name(a)}-{square_name(b)}")
 
     def describe(self) -> str:
-        variant = "Country Road (up and back down)" if self.country_road else "to the peak"
-        return "\n".join([(__doc__ or "").strip(), "", "This table:", f"  goal: {variant}"])
+        goal = "Country Road: up to the peak and back down" if self.country_road else "all four priests to the peak"
+        return page_with_table(PAGE, [goal])
 
 
 @dataclass(frozen=True, eq=False)

@@ -43,6 +43,7 @@ from bones.game import Encoding, GameInfo, IllegalMoveError, Move, Option, Outco
 from bones.puzzles.base import GIVE_UP, GIVE_UP_MOVE, PuzzleMove, PuzzleObservation, best_first, seat_view, setup_grid
 from bones.puzzles.grid import Grid
 from bones.puzzles.layouts import MountainsLayouts
+from bones.puzzles.mountains.page import PAGE
 from bones.puzzles.mountains.puzzle import (
     CELLS,
     FULL_SET,
@@ -57,6 +58,7 @@ from bones.puzzles.mountains.puzzle import (
     solve,
     tiles_from_grid,
 )
+from bones.rulebook import page_with_table
 
 VERSION = 1
 VERSIONS = ("solitaire", "coop", "drawn")
@@ -179,9 +181,9 @@ give-up stops."""
         return PuzzleMove(place_text(c1, v1, c2, v2))
 
     def describe(self) -> str:
-        return "\n".join(
-            [(__doc__ or "").strip(), "", "This table:", f"  version: {self.variant}", f"  players: {self.players}"]
-        )
+        version = {"solitaire": "the solitaire", "coop": "the game together", "drawn": "the drawn solitaire"}
+        players = "1 player" if self.players == 1 else f"{self.players} players"
+        return page_with_table(PAGE, [version.get(self.variant, self.variant), players])
 
 
 @dataclass(frozen=True, eq=False)

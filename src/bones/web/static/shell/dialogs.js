@@ -1,6 +1,7 @@
 // Dialogs: a dialog keeps the keyboard inside it and makes the screen behind it inert; when the
 // last one closes, focus goes back where it was. Also the rules and statistics screens.
 import { $, el } from "./dom.js";
+import { tileEl } from "./tiles.js";
 import { api } from "./net.js";
 import { FOCUS, S, entryOf } from "./state.js";
 import { levelName } from "./words.js";
@@ -94,18 +95,47 @@ export function showGone(text) {
 // ------------------------------------------------------------ rules, statistics
 const gameOf = (id) => entryOf(id) || { id, title: id };
 
-// The rules come as plain text: paragraphs, and indented lines under a heading ("This table:").
-export function showRulesText(box, text) {
+// A rules page comes as data: sections of blocks (paragraphs, lists, steps, tables), each text a
+// list of strings and {tile: [a, b]}, drawn here as text nodes and small drawn dominoes.
+function cellNodes(runs) {
+  const frag = document.createDocumentFragment();
+  for (const run of runs) {
+    if (typeof run === "string") { frag.appendChild(document.createTextNode(run)); continue; }
+    const [a, b] = run.tile;
+    const tile = tileEl(a, b, { vertical: false });
+    tile.classList.add("static", "rule-tile");
+    tile.setAttribute("role", "img");
+    tile.setAttribute("aria-label", `${a}:${b}`);
+    frag.appendChild(tile);
+  }
+  return frag;
+}
+
+function blockEl(block) {
+  if (block.kind === "p") {
+    const p = el("p");
+    p.appendChild(cellNodes(block.rows[0][0]));
+    return p;
+  }
+  if (block.kind === "list" || block.kind === "steps") {
+    const list = el(block.kind === "steps" ? "ol" : "ul");
+    for (const [cell] of block.rows) list.appendChild(el("li")).appendChild(cellNodes(cell));
+    return list;
+  }
+  const wrap = el("div", "rules-table");
+  const table = wrap.appendChild(el("table"));
+  block.rows.forEach((cells, i) => {
+    const tr = table.appendChild(el("tr"));
+    for (const cell of cells) tr.appendChild(el(i === 0 ? "th" : "td")).appendChild(cellNodes(cell));
+  });
+  return wrap;
+}
+
+export function showRulesPage(box, sections) {
   box.textContent = "";
-  for (const block of text.split(/\n\s*\n/)) {
-    const lines = block.split("\n").filter((line) => line.trim());
-    if (!lines.length) continue;
-    const listed = lines.length > 1 && lines.slice(1).every((line) => /^\s/.test(line));
-    if (!listed) { box.appendChild(el("p", "", lines.map((line) => line.trim()).join(" "))); continue; }
-    box.appendChild(el("h3", "", lines[0].trim()));
-    const list = el("ul");
-    for (const line of lines.slice(1)) list.appendChild(el("li", "", line.trim()));
-    box.appendChild(list);
+  for (const section of sections) {
+    if (section.heading) box.appendChild(el("h3", "", section.heading));
+    for (const block of section.blocks) box.appendChild(blockEl(block));
   }
 }
 
@@ -116,8 +146,9 @@ async function showRules() {
   box.textContent = "Loading…";
   showDialog("rules", "rules-close");
   try {
-    const page = await api("GET", `/api/rules/${encodeURIComponent(game.id)}`);
-    showRulesText(box, page.text);
+    const players = game.players && game.players.includes(S.settings.players) ? `?players=${S.settings.players}` : "";
+    const page = await api("GET", `/api/rules/${encodeURIComponent(game.id)}${players}`);
+    showRulesPage(box, page.sections);
   } catch (e) {
     box.textContent = e.retry ? "Connection lost: the rules could not be fetched. Try again in a moment." : e.message;
   }
