@@ -29,6 +29,7 @@ import random
 from typing import ClassVar
 
 from bones.bots import Estimate, register_analyser, work
+from bones.bots.review import ReviewHooks, Scale, register_review
 from bones.bots.tetradominoes.belief import Belief
 from bones.bots.tetradominoes.evaluation import (
     MIRROR_INDEX,
@@ -278,6 +279,18 @@ def _masks(kernel: Kernel) -> tuple[int, int]:
 
 
 register_analyser("tetradominoes", analyse)
+register_review(
+    "tetradominoes",
+    ReviewHooks(
+        (
+            # Tetrominoes the side gains on the others by its next turn (a game-ending one counts triple).
+            Scale("tetrominoes ahead", inaccuracy=0.1, mistake=0.25, blunder=0.5),
+            Scale("solitaire value", inaccuracy=1.0, mistake=3.0, blunder=6.0),
+            Scale("the strongest player's choice", 1.0, 1.0, 1.0, measure=False),
+        ),
+        not_shown="even with every domino shown, a whole game of Tetradominoes is far too large to solve exactly",
+    ),
+)
 
 
 def _lay_template(k: Kernel, seat: int, template: Template, hand: int) -> tuple[tuple, tuple] | None:
