@@ -35,10 +35,10 @@ from bones.bots import Estimate, analyser_for
 from bones.game import Move, Observation, Rules, State, game_info
 
 #: The analysis work per decision (seconds of thinking turned into fixed work) unless asked otherwise.
-DEFAULT_DEPTH = 0.02
+DEFAULT_DEPTH = 0.015
 MARKS = ("best", "good", "inaccuracy", "mistake", "blunder")
-#: A loss this small is no loss (sampling rounds values; equal moves are equal).
-TOLERANCE = 1e-9
+#: A loss this small is no loss (below what a review shows: values are given to three decimals).
+TOLERANCE = 1e-3
 
 
 @dataclass(frozen=True)
@@ -175,6 +175,8 @@ def judge(estimates: Sequence[Estimate], chosen: Move, hooks: ReviewHooks) -> Ju
         # match, show points of the hand): a move ranked below the best never gains.
         loss = max(0.0, mine.value - best.value if scale.fewest_first else best.value - mine.value)
         mark = scale.mark(loss)
+        if mark == "best":
+            loss = 0.0
     elif mine.value is None and best.value is not None and scale.none_is_blunder:
         loss, mark = None, "blunder"
     blunders = None if loss is None else loss / scale.blunder
