@@ -14,6 +14,7 @@ from bones.bots import bot_for, levels_for
 from bones.bots.review import MARKS
 from bones.record import Record
 from tests.cli_run import run_cli
+from tests.line.test_entered import entered_record, seeded_match
 from tests.test_faces_conformance import GAMES, quick
 
 DEPTH = "0.001"
@@ -75,3 +76,15 @@ def test_a_bad_record_is_refused_in_words(tmp_path: Path, capsys: pytest.Capture
     path.write_text('{"format": "bones-record"}')
     code, out = run_cli(capsys, "review", str(path))
     assert code == 2 and "error" in out
+
+
+def test_a_match_entered_by_hand_is_reviewed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _, moves, deals = seeded_match(3)
+    path = tmp_path / "entered.json"
+    entered_record(moves, deals).save(path)
+    code, out = run_cli(capsys, "review", str(path), "--depth", DEPTH, "--json")
+    assert code == 0, out
+    review = json.loads(out)
+    assert review["decisions"] and all(d["fair"]["mark"] for d in review["decisions"])
+    # Only the tiles drawn were named, so the true deal is not known in full.
+    assert review["not_shown"] == "a game entered by hand does not know the order of the boneyard"

@@ -37,10 +37,14 @@ def check(rules: LineRules, setup: Mapping[str, Any]) -> None:
         raise ValueError(f"setup '{DRAWS}' is {NAMED!r} (a game entered by hand) or absent, got {setup.get(DRAWS)!r}")
     if DEALS in setup:
         if not entered(setup):
-            raise ValueError(f"setup '{DEALS}' (the later hands) belongs to a game entered by hand: add \"draws\": \"named\"")
+            raise ValueError(
+                f'setup \'{DEALS}\' (the later hands) belongs to a game entered by hand: add "draws": "named"'
+            )
         deals = setup[DEALS]
         if not isinstance(deals, list):
-            raise ValueError(f"setup '{DEALS}' must be a list: for each hand after the first, one list of tiles per seat")
+            raise ValueError(
+                f"setup '{DEALS}' must be a list: for each hand after the first, one list of tiles per seat"
+            )
         for number in range(len(deals)):
             later_deal(rules, setup, number + 2)
 
@@ -79,7 +83,9 @@ def named_draw(kernel: Kernel, tile: int, free: bool) -> Kernel:
     if kernel.boneyard[-1] == tile:
         return kernel
     if not free:
-        raise IllegalMoveError(f"draw:{TILES[tile]} does not follow this deal: the next tile in the boneyard is another")
+        raise IllegalMoveError(
+            f"draw:{TILES[tile]} does not follow this deal: the next tile in the boneyard is another"
+        )
     changed = kernel.copy()
     at = changed.boneyard.index(tile)
     changed.boneyard[at], changed.boneyard[-1] = changed.boneyard[-1], changed.boneyard[at]

@@ -14,6 +14,7 @@ from typing import Any
 from bones.bots import Estimate, work
 from bones.bots.review import NotSolved, ReviewHooks, Scale
 from bones.game import Move, Observation, Rules, State
+from bones.line import entered
 from bones.line.moves import from_kernel
 from bones.line.rules import LineRules
 from bones.line.state import LineObservation, LineState
@@ -50,6 +51,9 @@ def shown(rules: Rules, state: State, depth: float, memo: dict[str, Any]) -> lis
     assert isinstance(rules, LineRules) and isinstance(state, LineState)
     if not exact.supported(rules):
         raise NotSolved("the exact solver plays 2-player lines without a spinner only")
+    if rules.draws and entered.entered(state.initial):
+        # Only the tiles drawn were named: what else the boneyard held, in what order, nobody knows.
+        raise NotSolved("a game entered by hand does not know the order of the boneyard")
     kernel = state.kernel
     key = f"line-solver:{state.hand_no}"
     solver = memo.get(key)
