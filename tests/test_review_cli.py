@@ -88,3 +88,12 @@ def test_a_match_entered_by_hand_is_reviewed(tmp_path: Path, capsys: pytest.Capt
     assert review["decisions"] and all(d["fair"]["mark"] for d in review["decisions"])
     # Only the tiles drawn were named, so the true deal is not known in full.
     assert review["not_shown"] == "a game entered by hand does not know the order of the boneyard"
+
+
+def test_the_sparkline_runs_from_the_lowest_to_the_highest_block() -> None:
+    from bones.review_cli import sparkline
+
+    assert sparkline([0.0, 1.0, 2.0]) == "▁▅█"
+    assert sparkline([-3.0, 3.0, 0.0]) == "▁█▅"
+    assert sparkline([0.4, 0.4]) == "▄▄"  # a flat game sits mid-height
+    assert sparkline([]) == ""
