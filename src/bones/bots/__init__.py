@@ -182,13 +182,17 @@ def work(seconds: float, per_second: int, least: int = 1) -> int:
     return max(least, int(per_second * seconds))
 
 
+def analyser_for(rules: Rules) -> Analyser:
+    """The family's analysis of a position (``hint`` and the review ask it); LookupError where none."""
+    _load()
+    analyser = _ANALYSERS.get(game_info(rules.game_id).family)
+    if analyser is None:
+        raise LookupError(f"{rules.game_id} has no analysis yet")
+    return analyser
+
+
 def hint(rules: Rules, observation: Observation, rng: random.Random, seconds: float = DEFAULT_SECONDS) -> Hint:
     """Advice for the seat to move: every legal move's estimate from the family's own
     strongest search, best first. The one entry point every face calls."""
-    _load()
-    family = game_info(rules.game_id).family
-    analyser = _ANALYSERS.get(family)
-    if analyser is None:
-        raise LookupError(f"{rules.game_id} has no analysis yet")
-    estimates = analyser(rules, observation, rng, seconds)
+    estimates = analyser_for(rules)(rules, observation, rng, seconds)
     return Hint(estimates[0].move, "analysis", estimates)

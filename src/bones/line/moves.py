@@ -1,7 +1,8 @@
 """Moves of the line-of-play games and their text form.
 
 ``6:3@left`` plays 6:3 on the left end (the matching number touches the end);
-``6:6`` alone opens the hand; ``draw`` takes a tile from the boneyard; ``pass``
+``6:6`` alone opens the hand; ``draw`` takes a tile from the boneyard (``draw:6:3``
+names the tile taken: a game entered by hand, ``bones.line.entered``); ``pass``
 gives up the turn. Ends are named left, right, up and down (the first spinner's
 short sides) and then by number, ``@4``, ``@5``...
 """
@@ -48,6 +49,14 @@ class LineMove(Move):
         word = text.strip().lower()
         if word == "draw":
             return DRAW_MOVE
+        if word.startswith("draw:"):
+            try:
+                drawn = Tile.parse(word.removeprefix("draw:"))
+            except ValueError as error:
+                raise IllegalMoveError(f"not a move: {text!r} (a named draw looks like draw:6:3)") from error
+            if drawn.high > max_pip:
+                raise IllegalMoveError(f"{drawn} is not in a double-{max_pip} set")
+            return cls(DRAW, drawn)
         if word == "pass":
             return PASS_MOVE
         tile_text, _, end_text = word.partition("@")
@@ -73,7 +82,7 @@ class LineMove(Move):
 
     def __str__(self) -> str:
         if self.code == DRAW:
-            return "draw"
+            return "draw" if self.tile is None else f"draw:{self.tile}"
         if self.code == PASS:
             return "pass"
         if self.slot < 0:

@@ -19,6 +19,7 @@ from bones.game import (
     check_setup_fields,
     setup_seat,
 )
+from bones.line import entered
 from bones.line.kernel import DOMINO, DRAW, PASS, PLAYING, Kernel
 from bones.line.layout import Layout
 from bones.line.moves import DRAW_MOVE, PASS_MOVE, LineMove, end_name, from_kernel, play_moves
@@ -194,6 +195,8 @@ class LineState(SettledState):
             kernel = Kernel(rules.spec(), hands, boneyard[::-1], opener, tile)
             return _made(rules, seed, (), 1, zeros, 0, opener, kernel, zeros, (), None, None)
         hands, boneyard, opener, tile, scores, eggs, hand_no = _read_setup(rules, setup)
+        if entered.entered(setup):
+            boneyard = entered.boneyard_of(rules, setup, hands, boneyard)
         kernel = Kernel(rules.spec(), hands, boneyard[::-1], opener, tile)
         return _made(rules, seed, (), hand_no, scores, eggs, opener, kernel, zeros, (), None, dict(setup))
 
@@ -204,7 +207,7 @@ class LineState(SettledState):
         for the next one."""
         dealt = self.dealt
         if dealt is None:
-            hands, boneyard = deal(self.rules, self.seed, self.hand_no)
+            hands, boneyard = self._deal(self.hand_no)
             dealt = Kernel(self.rules.spec(), hands, boneyard[::-1], self.opener, -1)
             object.__setattr__(self, "dealt", dealt)
         return dealt
@@ -231,12 +234,24 @@ class LineState(SettledState):
         values.update(changes)
         return _made(**values)
 
+    def _deal(self, hand_no: int) -> tuple[list[int], list[int]]:
+        """Hands and boneyard of a hand after the first: the seed's, or a game entered by hand's own."""
+        if entered.entered(self.initial):
+            assert self.initial is not None
+            return entered.later_deal(self.rules, self.initial, hand_no)
+        return deal(self.rules, self.seed, hand_no)
+
     def play(self, move: Move | str) -> LineState:
         # The common case (a LineMove while the match goes on) skips the general prelude.
         if isinstance(move, LineMove) and self.final is None:
             line_move = move
         else:
             line_move = self.accept(move, LineMove)
+        if line_move.code == DRAW:
+            if line_move.tile is not None:
+                return self._named_draw(line_move)
+            if entered.entered(self.initial) and line_move in self.legal_moves:
+                raise IllegalMoveError("this game was entered by hand: name the tile drawn, like draw:6:3")
         # Legal moves are interned, so a chosen move is found by identity; ``in`` would call
         # the dataclass's Python-level __eq__ on every move before it.
         legal = self._legal
@@ -248,11 +263,15 @@ class LineState(SettledState):
         else:
             if line_move not in legal:
                 self._refuse(line_move)
+        return self._advance(line_move, line_move)
+
+    def _advance(self, line_move: LineMove, recorded: LineMove) -> LineState:
+        """The state after the legal ``line_move``, which the record keeps as ``recorded``."""
         before = self.dealt
         if before is None:
             before = self.kernel
         kernel, points = before.after(*line_move._kernel_move)
-        moves = self.moves + (line_move,)
+        moves = self.moves + (recorded,)
         scores, hand_points = self.scores, self.hand_points
         if points:
             side = self.rules.sides[before.to_move]
@@ -279,6 +298,15 @@ class LineState(SettledState):
         if kernel.status != PLAYING:
             return state._end_hand()
         return state
+
+    def _named_draw(self, move: LineMove) -> LineState:
+        """A draw that names its tile: legal as a draw is, of a tile nobody has seen (entered by hand: any
+        such tile; dealt by the seed or a setup's order: the very tile the deal gives)."""
+        if DRAW_MOVE not in self.legal_moves:
+            self._refuse(DRAW_MOVE)
+        assert move.tile is not None
+        kernel = entered.named_draw(self.kernel, int(move.tile), entered.entered(self.initial))
+        return self._evolve(dealt=kernel)._advance(DRAW_MOVE, move)
 
     def _refuse(self, move: LineMove) -> None:
         """Raise the reason ``move``, which is not legal, is refused."""
@@ -359,7 +387,7 @@ class LineState(SettledState):
         hand_no = self.hand_no + 1
         new_kernel: Kernel | None = None
         if rules.first_opener == TOP_DOUBLE:
-            hands, boneyard = deal(rules, self.seed, hand_no)
+            hands, boneyard = self._deal(hand_no)
             opener, tile = first_opener(rules, hands)
             new_kernel = Kernel(rules.spec(), hands, boneyard[::-1], opener, tile)
         elif score.same_opener:
@@ -739,7 +767,10 @@ def _read_setup(
     rules: LineRules, setup: Mapping[str, Any]
 ) -> tuple[list[int], list[int], int, int, tuple[int, ...], int, int]:
     """Check and read an explicit deal: hands, boneyard order, who opens."""
-    check_setup_fields(setup, ("hands", "boneyard", "opener", "opening", "scores", "eggs", "hand"))
+    check_setup_fields(
+        setup, ("hands", "boneyard", "opener", "opening", "scores", "eggs", "hand", entered.DRAWS, entered.DEALS)
+    )
+    entered.check(rules, setup)
     tile_set = pip_set(rules.max_pip)
     reader = SetupTiles(tile_set)
     hands = [mask_of(hand) for hand in reader.per_seat(setup.get("hands"), rules.players, "hands", "hand")]

@@ -147,3 +147,21 @@ def test_samples_match_rejection_sampling(seed: int, tricks_after: int) -> None:
         sampled[summary(state, world.hands[other] & ~state.kernel.known[other])] += 1
     p = chi_square_p(reference, sampled)
     assert p > 0.001, (p, sorted(reference.items())[:8], sorted(sampled.items())[:8])
+
+
+def test_a_late_played_trump_double_taken_from_the_table_is_placed_where_it_came_in() -> None:
+    # The player declared honours, then took the turned-up trump (a double) and played it: its place is
+    # where it was taken, not among the tiles drawn; the belief used to look it up there and fail.
+    import random as _random
+
+    import bones
+    from bones.bots import hint
+
+    moves = ["1:0", "3:3", "0:0", "2:1", "6:4", "5:2", "4:1", "5:4", "4:3", "2:0", "6:6+honours"]
+    moves += ["4:2", "3:1", "4:0", "take-trump", "4:4"]
+    state = bones.rules("bingo").replay(moves, seed=1)
+    seat = state.to_move
+    assert seat is not None
+    for seed in range(20):
+        advice = hint(state.rules, state.observation(seat), _random.Random(seed), 0.015)
+        assert advice.estimates and {str(e.move) for e in advice.estimates} == {str(m) for m in state.legal_moves}

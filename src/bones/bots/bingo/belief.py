@@ -154,6 +154,8 @@ class Belief:
                     break
                 mask |= 1 << tile
             late = history.late & banned
-            if fits and not mask & cannot and not any(at[t] < history.declared_at for t in bits(late)):
+            # The turned-up trump, taken from the table, came in at its own place, not among the draws.
+            came = [at.get(t, history.trump_place) for t in bits(late)]
+            if fits and not mask & cannot and not any(place < history.declared_at for place in came):
                 return mask
         return None

@@ -23,7 +23,9 @@ from bones.bingo.moves import BingoMove
 from bones.bingo.state import BingoObservation
 from bones.bots import Bot, Estimate, register_analyser, register_bot, work
 from bones.bots.bingo.belief import Belief
+from bones.bots.bingo.review import HOOKS as REVIEW
 from bones.bots.bingo.search import POWER, answer_choice, answer_mask, best_move, evaluate, lead_score
+from bones.bots.review import register_review
 from bones.game import Observation, Rules
 
 
@@ -222,5 +224,6 @@ register_bot("bingo", "normal", _normal)
 register_bot("bingo", "hard", _hard)
 register_bot("bingo", "crazy", _crazy)
 register_analyser("bingo", analyse)
+register_review("bingo", REVIEW)
 
 __all__ = ["CrazyBingoBot", "EasyBingoBot", "HardBingoBot", "NormalBingoBot", "answer_mask"]

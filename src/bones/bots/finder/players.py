@@ -27,6 +27,7 @@ import random
 from collections.abc import Sequence
 
 from bones.bots import Bot, BotFactory, Estimate, register_analyser, register_bot
+from bones.bots.review import ReviewHooks, Scale, register_review
 from bones.finder.board import DOMINOES, DOWN, ROW_OF_DOMINO, ROWS, UP
 from bones.finder.moves import FinderMove, Roll
 from bones.finder.state import FinderObservation
@@ -218,3 +219,12 @@ def levels() -> Sequence[str]:
 for _level in RETENTION:
     register_bot(FAMILY, _level, _factory(_level))
 register_analyser(FAMILY, analyse)
+register_review(
+    FAMILY,
+    ReviewHooks(
+        # The chance of the treasure under the square (less a trap's cost): a few points of chance.
+        (Scale("treasure chance", inaccuracy=0.03, mistake=0.08, blunder=0.15),),
+        not_shown="the dice decide how far each pawn walks, so even with every domino shown the game is "
+        "chance; the fair verdict weighs the exact chances from what the seat saw",
+    ),
+)

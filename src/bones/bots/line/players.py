@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 from bones.bots import Bot, Estimate, RandomBot, register_analyser, register_bot
+from bones.bots.line.review import HOOKS as REVIEW
+from bones.bots.review import register_review
 from bones.game import Observation, Rules
 from bones.line.moves import LineMove
 from bones.line.rules import LineRules
@@ -72,3 +74,4 @@ register_bot("line", "normal", _normal)
 register_bot("line", "hard", _hard)
 register_bot("line", "crazy", _crazy)
 register_analyser("line", _analyse)
+register_review("line", REVIEW)

@@ -9,9 +9,11 @@ fits the map best.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from bones.bots import Bot, Estimate, RandomBot, register_analyser, register_bot
-from bones.game import Move, Observation, Rules
+from bones.bots.review import NotSolved, ReviewHooks, Scale, register_review
+from bones.game import Move, Observation, Rules, State
 
 
 class NormalPuzzleBot:
@@ -45,3 +47,31 @@ def analyse(rules: Rules, observation: Observation, rng: random.Random, seconds:
 register_bot("puzzle", "easy", _easy)
 register_bot("puzzle", "normal", _normal)
 register_analyser("puzzle", analyse)
+
+#: The puzzles whose appraisal is their exact solver on a position with nothing hidden.
+EXACT = ("bee", "fujisan")
+
+
+def shown(rules: Rules, state: State, depth: float, memo: dict[str, Any]) -> list[Estimate]:
+    """With every tile shown: the exact solver, which for Bee and Fujisan is the appraisal itself
+    (nothing is hidden); Mountains and Valleys has no exact solver quick enough for a review."""
+    if rules.game_id not in EXACT:
+        raise NotSolved("Mountains and Valleys hides its dominoes, and its exact solver takes seconds a move")
+    seat = state.to_move
+    assert seat is not None
+    return analyse(rules, state.observation(seat), random.Random(0), depth)
+
+
+register_review(
+    "puzzle",
+    ReviewHooks(
+        (
+            # Each move wasted is one more move to the goal; a move that leaves it out of reach is a blunder.
+            Scale(
+                "moves", inaccuracy=1.0, mistake=2.0, blunder=3.0, goal=True, none_is_blunder=True, fewest_first=True
+            ),
+            Scale("penalty", inaccuracy=1.0, mistake=3.0, blunder=6.0, fewest_first=True),
+        ),
+        shown=shown,
+    ),
+)

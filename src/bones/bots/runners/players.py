@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 
 from bones.bots import Bot, Estimate, RandomBot, register_analyser, register_bot, work
+from bones.bots.review import ReviewHooks, Scale, register_review
 from bones.game import Observation, Rules
 from bones.runners.kernel import (
     CHK,
@@ -312,3 +313,12 @@ register_bot("runners", "normal", _normal)
 register_bot("runners", "hard", _hard)
 register_bot("runners", "crazy", _crazy)
 register_analyser("runners", analyse)
+register_review(
+    "runners",
+    ReviewHooks(
+        # A point is a checker's worth; a forced result counts its final margin.
+        (Scale("points ahead", inaccuracy=1.0, mistake=3.0, blunder=6.0),),
+        not_shown="nothing is hidden in Domino Runners, so the fair verdict already sees every domino; "
+        "a whole game is too long to solve exactly, so both rest on the same deepening search",
+    ),
+)

@@ -29,6 +29,7 @@ import random
 from typing import ClassVar
 
 from bones.bots import Estimate, register_analyser, work
+from bones.bots.review import ReviewHooks, Scale, register_review
 from bones.bots.tetradominoes.belief import Belief
 from bones.bots.tetradominoes.evaluation import (
     MIRROR_INDEX,
@@ -45,7 +46,7 @@ from bones.bots.tetradominoes.players import (
     View,
     enabling,
 )
-from bones.game import Observation, Rules
+from bones.game import Move, Observation, Rules
 from bones.tetradominoes.kernel import ANSWER, DOMINO, GIVE, KEEP, OFFER, PLACE, SKIP, TET, TETRO, Kernel
 from bones.tetradominoes.moves import TetraMove
 from bones.tetradominoes.pieces import ANY_COLOUR, DARK, DIRS, LIGHT
@@ -225,8 +226,11 @@ class CrazyBot(HardBot):
 ANALYSIS_FORWARDS = {2: 1536, 3: 1024, 4: 1024}
 
 
-def analyse(rules: Rules, observation: Observation, rng: random.Random, seconds: float) -> list[Estimate]:
-    """Every legal move's worth as the strongest player sees it.
+def analyse(
+    rules: Rules, observation: Observation, rng: random.Random, seconds: float, also: Move | None = None
+) -> list[Estimate]:
+    """Every legal move's worth as the strongest player sees it (``also``: a move to look into even where
+    Hard's weighing leaves it out of Crazy's few: the move played, for the review).
 
     Dominoes and tetrominoes at a table of several: Crazy's look-ahead over the same
     sampled deals (tetrominoes the mover's side gains on the others by its next turn,
@@ -253,6 +257,8 @@ def analyse(rules: Rules, observation: Observation, rng: random.Random, seconds:
                 candidates.append(Candidate(kind, view.value(masks, 0), None, masks))
         candidates.sort(key=lambda c: -c.value)
         kept = candidates[: CrazyBot.SETTINGS[rules.num_players][1]]
+        if isinstance(also, TetraMove) and all(c.move != also.kernel for c in kept):
+            kept += [c for c in candidates if c.move == also.kernel]
         deals = max(8, work(seconds, ANALYSIS_FORWARDS[rules.num_players]) // len(kept))
         values = bot.values(observation, kept, rng, board, deals)
         estimates = [
@@ -278,6 +284,26 @@ def _masks(kernel: Kernel) -> tuple[int, int]:
 
 
 register_analyser("tetradominoes", analyse)
+
+
+def fair(rules: Rules, observation: Observation, rng: random.Random, depth: float, chosen: Move) -> list[Estimate]:
+    """The review's fair verdict: the analysis, the move played looked into too."""
+    return analyse(rules, observation, rng, depth, chosen)
+
+
+register_review(
+    "tetradominoes",
+    ReviewHooks(
+        fair=fair,
+        scales=(
+            # Tetrominoes the side gains on the others by its next turn (a game-ending one counts triple).
+            Scale("tetrominoes ahead", inaccuracy=0.1, mistake=0.25, blunder=0.5),
+            Scale("solitaire value", inaccuracy=1.0, mistake=3.0, blunder=6.0),
+            Scale("the strongest player's choice", 1.0, 1.0, 1.0, measure=False),
+        ),
+        not_shown="even with every domino shown, a whole game of Tetradominoes is far too large to solve exactly",
+    ),
+)
 
 
 def _lay_template(k: Kernel, seat: int, template: Template, hand: int) -> tuple[tuple, tuple] | None:
