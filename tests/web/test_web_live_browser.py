@@ -397,7 +397,8 @@ def test_a_person_who_leaves_is_shown_away_played_by_a_computer_and_comes_back_b
     rng = random.Random(7)
     deadline = left + 60
     # He is shown gone at once (test_web_live_gone.py), and away once a computer takes his seat.
-    while "away" not in (ann.page.locator("#live-note").text_content() or ""):
+    note = "() => { const chip = document.getElementById('live-note'); return chip ? chip.textContent : ''; }"
+    while "away" not in ann.page.evaluate(note):
         assert time.monotonic() < deadline, "Bob was never shown away"
         play_on(ann, rng)
         time.sleep(0.05)
