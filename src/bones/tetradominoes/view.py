@@ -118,10 +118,10 @@ def client_view(state: TetraState, seat: int) -> dict[str, Any]:
             if (r, c) in cells:
                 cells[(r, c)]["cover"] = {"piece": tet["piece"], "colour": tet["colour"], "seat": tet["seat"]}
     choices = [choice(str(m)) for m in state.legal_moves] if state.to_move == seat else []
-    tiles = [str(Tile.of(c[0][2], c[1][2])) for c in map(domino_cells, data["board"]) if c is not None]
-    for c in choices:
-        if c["kind"] == "domino":
-            c["words"] = placed_words(c, cells, tiles)
+    tiles = [str(Tile.of(d[0][2], d[1][2])) for d in map(domino_cells, data["board"]) if d is not None]
+    for offered in choices:
+        if offered["kind"] == "domino":
+            offered["words"] = placed_words(offered, cells, tiles)
     spots = [tuple(cell) for c in choices for cell in c["cells"]] + list(cells)
     rows = [r for r, _ in spots] or [0]
     cols = [c for _, c in spots] or [0]
