@@ -79,7 +79,7 @@ def test_a_match_of_several_hands_ends_with_each_hand_result(
     args = ("play", "bingo", "-s", "3", "-l", "easy", "--save", str(record))
     code, out = run(capsys, monkeypatch, *args, stdin="1\n" * 400)
     assert code == 0, out
-    results = Record.loads(record.read_text()).replay().hand_results()
+    results = Record.loads(record.read_text()).replay().named_results(["You", "Lily"])  # the players by name, not seat
     assert len(results) > 1
     summary = out[out.index("Hands:") : out.index("Match over")].splitlines()[1:]
     assert len([line for line in summary if line.strip()]) == len(results)

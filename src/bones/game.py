@@ -10,9 +10,10 @@ game is replayed from its seed and moves.
 from __future__ import annotations
 
 import random
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import metadata
 from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
@@ -74,6 +75,26 @@ class HandResult:
             "note": self.note,
             "details": dict(self.details),
         }
+
+
+# How the games' words name a seat, or a pair of seats, where they know no names: "seat 1", "seats 0 and 2".
+_SEAT_WORDS = re.compile(r"\bseats (\d+) and (\d+)\b|\bseat (\d+)\b")
+
+
+def name_seats(text: str, names: Sequence[str]) -> str:
+    """``text`` with every seat it names as "seat N" (or a pair as "seats N and M") called by its name in ``names``:
+    outcomes and hand notes are written once for everybody, and a player is shown names, never seat numbers."""
+
+    def name(number: str) -> str:
+        seat = int(number)
+        return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+
+    def named(match: re.Match[str]) -> str:
+        if match[3] is not None:
+            return name(match[3])
+        return f"{name(match[1])} and {name(match[2])}"
+
+    return _SEAT_WORDS.sub(named, text)
 
 
 class Move(ABC):
@@ -219,6 +240,15 @@ class State(ABC):
             return ()
         scores = self.side_scores() or ()
         return (HandResult(1, scores, scores, outcome.winners, outcome.reason),)
+
+    def named_results(self, names: Sequence[str]) -> tuple[HandResult, ...]:
+        """``hand_results`` as a face shows them: the seats their notes name called by ``names``."""
+        return tuple(replace(result, note=name_seats(result.note, names)) for result in self.hand_results())
+
+    def named_outcome(self, names: Sequence[str]) -> Outcome | None:
+        """``outcome`` as a face shows it: the seats its reason names called by ``names``."""
+        outcome = self.outcome
+        return None if outcome is None else replace(outcome, reason=name_seats(outcome.reason, names))
 
     def current_hand(self) -> int:
         """The number of the hand being played (from 1); a game not played in hands is one hand."""

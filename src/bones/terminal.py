@@ -51,8 +51,10 @@ def play_match(
     assert state.outcome is not None
     if state.hands_played() > 1:
         console.print(hand_summary(state, names), markup=False)
-    winners = ", ".join(names[s] for s in state.outcome.winners) or "nobody (a draw)"
-    console.print(f"[bold green]Match over:[/bold green] {state.outcome.reason}. Winner: {winners}.")
+    outcome = state.named_outcome(names)
+    assert outcome is not None
+    winners = ", ".join(names[s] for s in outcome.winners) or "nobody (a draw)"
+    console.print(f"[bold green]Match over:[/bold green] {escape(outcome.reason)}. Winner: {escape(winners)}.")
     return state
 
 
@@ -61,7 +63,7 @@ def hand_summary(state: State, names: Sequence[str]) -> str:
     sides = state.rules.sides
     side_names = [" & ".join(names[s] for s in range(len(sides)) if sides[s] == side) for side in range(max(sides) + 1)]
     lines = ["Hands:"]
-    for result in state.hand_results():
+    for result in state.named_results(names):
         points = ", ".join(f"{name} {p}" for name, p in zip(side_names, result.points))
         lines.append(f"  {result.number:>2}. {points} ({result.note})")
     return "\n".join(lines)

@@ -195,3 +195,28 @@ def test_a_move_along_another_shortest_path_is_the_same_move() -> None:
     after = state.play("2D2L4")  # the same two runs, in the other order
     assert str(after.moves[-1]) == "2L4D2"  # records keep the book's spelling
     assert after.render() == state.play("2L4D2").render()
+
+
+# Moves the book prints in its solutions with more turns than the die needs (issue 26): after the moves that lead to
+# them in the round of queen 5, each is the same move as its shortest spelling, which the record keeps.
+PRINTED_LONG = [
+    (8, ["3L2", "4R2D1L3", "3D1L4"], "2L3D1L1", "2L4D1"),
+    (8, ["1L3", "2R2", "4R4D1L5", "3D1L6", "2L6D1"], "1D4R1D1R1", "1D5R2"),
+    (20, ["1D4L1", "1D1L6", "2L3", "2D4R7"], "1R7U1L1", "1R6U1"),
+]
+
+
+@pytest.mark.parametrize(("number", "before", "printed", "shortest"), PRINTED_LONG)
+def test_a_move_written_with_more_turns_than_needed_is_taken_and_kept_in_its_short_form(
+    number: int, before: list[str], printed: str, shortest: str
+) -> None:
+    grid = next(p.grid for p in problems("bee") if p.number == number)
+    state = bones.rules("bee", advanced=True).new_game(setup={"grid": grid})
+    while state.queen < 5:  # the earlier rounds, solved
+        state = state.play(state.solve()[0])
+    for move in before:
+        state = state.play(move)
+    after = state.play(printed)
+    assert str(after.moves[-1]) == shortest
+    assert after.render() == state.play(shortest).render()
+    assert PuzzleMove(shortest) in state.legal_moves

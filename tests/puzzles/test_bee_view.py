@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import bones
 
 
@@ -23,3 +25,17 @@ def test_the_view_follows_the_solution_round_by_round() -> None:
         state = after
     assert state.is_over and state.outcome is not None and state.outcome.winners == (0,)
     assert state.client_view(0)["choices"] == []
+
+
+def test_a_moves_words_follow_its_runs_and_name_no_square_the_board_does_not_show() -> None:
+    # The board draws no coordinates: "move die 1 to 2,0" named a square the player cannot find (issue 26).
+    state = bones.rules("bee").new_game(seed=2)
+    view = state.client_view(0)
+    moves = [c for c in view["choices"] if c["die"]]
+    assert moves
+    for choice in moves:
+        assert not re.search(r"\d,\d", choice["words"]), choice["words"]
+        runs = re.findall(r"([UDLR])(\d+)", choice["move"])
+        said = re.findall(r"(up|down|left|right) (\d+)", choice["words"])
+        assert [({"U": "up", "D": "down", "L": "left", "R": "right"}[d], n) for d, n in runs] == said
+        assert choice["words"].startswith(f"Move die {choice['die']} ")

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
 import bones
 from bones.puzzles.fujisan import puzzle as fujisan
+from bones.puzzles.fujisan.puzzle import FujisanLayout, random_layout
+from bones.puzzles.grid import Grid, GridFormatError
 from bones.puzzles.problems import problems
 from bones.record import Record
+from tests.cli_run import run_cli
 from tests.puzzles import brute
 
 # The lengths of the book's own solutions ("Fujisan Solutions" at the end of the rules,
@@ -88,7 +92,7 @@ def test_the_rules_refuse_with_reasons() -> None:
 
 
 def test_peak_priests_stay_on_the_peak_and_step_only_in_straight_lines() -> None:
-    layout = fujisan.FujisanLayout(tuple((1, 2) for _ in range(12)))
+    layout = fujisan.random_layout(random.Random(0))  # the numbers do not matter on the peak
     board = fujisan.FujisanBoard(layout, False)
     for row, col in [(0, 6), (1, 6), (0, 7), (1, 7)]:
         targets = {to for frm, to, _ in board.moves(1 << fujisan.square(row, col))}
@@ -145,3 +149,29 @@ def test_the_search_steps_backwards_exactly_where_the_rules_step_forwards(countr
                 assert occ in board._layer({t}, descent, backward=True)
             for before in board._layer({occ}, descent, backward=True):
                 assert occ in {nxt & ~fujisan.DESCENT for _, _, nxt in board.moves(before | phase)}
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        ((3, (6, 2)), "column 4: 6|2 has a 6"),
+        ((0, (3, 3)), "column 1: 3|3 is a double"),
+        ((5, (9, 1)), "column 6: 9|1 has a 9"),
+    ],
+)
+def test_a_layout_with_a_domino_outside_fujisans_set_is_refused_naming_it(change, why: str) -> None:
+    columns = list(random_layout(random.Random(3)).columns)
+    index, domino = change
+    columns[index] = domino
+    with pytest.raises(GridFormatError, match=re.escape(why)):
+        FujisanLayout(tuple(columns))
+
+
+def test_a_layout_with_a_domino_twice_is_refused_naming_both_columns(tmp_path, capsys) -> None:
+    columns = list(random_layout(random.Random(3)).columns)
+    columns[7] = columns[2][::-1]
+    text = Grid.from_dominoes(12, 2, [((0, c), t, (1, c), b) for c, (t, b) in enumerate(columns)]).text()
+    path = tmp_path / "twice.txt"
+    path.write_text(text)
+    code, out = run_cli(capsys, "solve", "fujisan", str(path))
+    assert code == 2 and "column 8" in out and "column 3" in out and "twice" in out

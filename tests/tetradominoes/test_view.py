@@ -6,6 +6,8 @@ import json
 import random
 import re
 
+import pytest
+
 import bones
 
 TILE_TEXT = re.compile(r"\b\d:\d\b")
@@ -36,3 +38,19 @@ def test_every_move_covers_cells_of_the_box_and_no_hidden_domino_is_named() -> N
             state = state.play(rng.choice(state.legal_moves))
         covered = {(c["row"], c["col"]) for c in state.client_view(0)["cells"]}
         assert len(covered) == 2 * len(state.client_view(0)["board"])
+
+
+@pytest.mark.parametrize("options", [{}, {"players": 4}, {"players": 1}])
+def test_a_dominos_place_is_said_by_the_domino_beside_it_never_by_coordinates(options: dict) -> None:
+    # The grid shows no coordinates: "4 on 1,2" named a square nobody could find (issue 26).
+    for seed in range(3):
+        state = bones.rules("tetradominoes", **options).new_game(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            view = state.client_view(state.to_move)
+            words = [c["words"] for c in view["choices"] if c["kind"] == "domino"]
+            assert not [w for w in words if re.search(r"-?\d+,-?\d+", w)], words
+            assert len(words) == len(set(words)), "two places told alike"
+            if view["cells"]:
+                assert all(re.search(r" of \d:\d, ", w) for w in words), words
+            state = state.play(rng.choice(state.legal_moves))

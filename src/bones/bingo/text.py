@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from bones.bingo.kernel import CLOSE, TAKE_TRUMP
 from bones.bits import bits
+from bones.game import name_seats
 from bones.tiles import TILES
 
 if TYPE_CHECKING:
@@ -141,10 +142,4 @@ def narrate(before: BingoState, move: BingoMove, after: BingoState, names: Seque
 
 def result_text(result: HandResult, names: Sequence[str]) -> str:
     pts = ", ".join(f"{names[s]} {result.points[s]}" for s in (0, 1))
-    return f"Hand {result.number} over: {_named(result.note, names)} (points: {pts}; sets now {result.totals[0]}-{result.totals[1]})."
-
-
-def _named(note: str, names: Sequence[str]) -> str:
-    for s in (0, 1):
-        note = note.replace(f"seat {s}", names[s])
-    return note
+    return f"Hand {result.number} over: {name_seats(result.note, names)} (points: {pts}; sets now {result.totals[0]}-{result.totals[1]})."

@@ -83,7 +83,7 @@ def score_hand(rules: LineRules, kernel: Kernel, eggs: int, pips: list[int] | No
                 return HandScore(None, None, tuple(points), carried, note, kozel_opener)
             return HandScore(None, None, tuple(points), 0, "blocked with equal lowest pips: nobody scores", None)
         if not rules.teams:
-            note = f"blocked: seat {winner} is lightest"
+            note = f"blocked: seat {winner} held the lightest hand"
         else:
             pair = " and ".join(str(seat) for seat in range(rules.players) if sides[seat] == won)
             fish = "fish" if rules.scoring == KOZEL else "blocked"

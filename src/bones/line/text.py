@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bones.game import State
+from bones.game import State, name_seats
 from bones.line.kernel import DRAW, PASS
 from bones.line.moves import LineMove, end_name
 from bones.line.state import HandSheet, LineState
@@ -71,7 +71,7 @@ def narrate(before: State, after: LineState, names: Sequence[str], viewer: int =
                 gained = f" and scores {points}"
         text = f"{who} {'play' if you else 'plays'} {move.tile}{where}{gained}."
     if len(after.results) > len(before.results):
-        text += "\n" + sheet(after.results[-1], after, names)
+        text += "\n" + name_seats(sheet(after.results[-1], after, names), names)
     return text
 
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from bones.game import name_seats
 from bones.tetradominoes.kernel import (
     ANSWER,
     DISCARD,
@@ -165,7 +166,7 @@ def narrate(before: object, after: TetraState, names: Sequence[str], viewer: int
         parts.append(f"Game {result.number} is over: {result.note}. Points: {totals}.")
         if not after.is_over:
             parts.append(f"Game {after.game_no} begins; {names[after.first]} goes first.")
-    return " ".join(parts)
+    return name_seats(" ".join(parts), names)
 
 
 def _event_text(e: Event, state: TetraState, names: Sequence[str], viewer: int) -> str:

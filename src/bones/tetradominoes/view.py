@@ -52,7 +52,7 @@ def choice(text: str) -> dict[str, Any]:
             "source": tile,
             "cells": [c[:2] for c in cells],
             "numbers": [c[2] for c in cells],
-            "words": f"Play {tile}: {cells[0][2]} on {cells[0][0]},{cells[0][1]}, {cells[1][2]} on {cells[1][0]},{cells[1][1]}",
+            "words": f"Play {tile}",  # where: said from the table, by the domino it goes beside (placed_words)
         }
     tet = tetromino_cells(text)
     if tet is not None:
@@ -69,6 +69,36 @@ def choice(text: str) -> dict[str, Any]:
         verb = {"reveal": "Show", "give": "Give", "return": "Put back", "discard": "Discard"}[word]
         return {"move": text, "kind": word, "source": rest, "cells": [], "words": f"{verb} {rest}"}
     return {"move": text, "kind": word, "source": None, "cells": [], "words": WORDS.get(word, text.capitalize())}
+
+
+SIDE_OF = {(0, 1): "right of", (0, -1): "left of", (1, 0): "below", (-1, 0): "above"}
+HALF = {(1, 0): "upper", (-1, 0): "lower", (0, 1): "left", (0, -1): "right"}
+WAY = {(0, 1): "to its right", (0, -1): "to its left", (1, 0): "below it", (-1, 0): "above it"}
+
+
+def placed_words(choice: dict[str, Any], table: dict[tuple[int, int], dict[str, Any]], tiles: list[str]) -> str:
+    """Where a domino goes, by a domino on the table it goes beside (a matching number first): the grid shows no
+    coordinates, so "4 on 1,2" named a square nobody could find. "Play 6:4: 4 right of the 4 of 4:1, 6 below it"."""
+    (first, second), (a, b) = choice["cells"], choice["numbers"]
+    for (cell, number), (other, other_number) in (((first, a), (second, b)), ((second, b), (first, a))):
+        beside = []
+        for step, side in SIDE_OF.items():
+            placed = table.get((cell[0] - step[0], cell[1] - step[1]))
+            if placed is not None:
+                beside.append((placed["number"] != number, side, placed))
+        if beside:
+            _, side, placed = min(beside, key=lambda x: x[0])
+            way = WAY[(other[0] - cell[0], other[1] - cell[1])]
+            tile = tiles[placed["domino"]]
+            # A double's two halves are told apart by where each lies.
+            half = HALF[tuple(placed["to"])] + " " if tile[0] == tile[-1] else ""
+            return (
+                f"Play {choice['source']}: {number} {side} the {half}{placed['number']} of {tile}, {other_number} {way}"
+            )
+    # The first domino of the table: only its way round matters.
+    end = {(0, 1): "on the left", (0, -1): "on the right", (1, 0): "on top", (-1, 0): "at the bottom"}
+    way = "across" if first[0] == second[0] else "upright"
+    return f"Play {choice['source']} {way}, {a} {end[(second[0] - first[0], second[1] - first[1])]}"
 
 
 def client_view(state: TetraState, seat: int) -> dict[str, Any]:
@@ -88,6 +118,10 @@ def client_view(state: TetraState, seat: int) -> dict[str, Any]:
             if (r, c) in cells:
                 cells[(r, c)]["cover"] = {"piece": tet["piece"], "colour": tet["colour"], "seat": tet["seat"]}
     choices = [choice(str(m)) for m in state.legal_moves] if state.to_move == seat else []
+    tiles = [str(Tile.of(d[0][2], d[1][2])) for d in map(domino_cells, data["board"]) if d is not None]
+    for offered in choices:
+        if offered["kind"] == "domino":
+            offered["words"] = placed_words(offered, cells, tiles)
     spots = [tuple(cell) for c in choices for cell in c["cells"]] + list(cells)
     rows = [r for r, _ in spots] or [0]
     cols = [c for _, c in spots] or [0]

@@ -1,7 +1,7 @@
 """Table events: what changed at a table, told to every process that has a player of it connected.
 
 An event names the table, the move number and what changed (``moved``, ``next_hand``,
-``away``, ``started``, ``lobby``) and nothing else: each subscriber fetches its own
+``away``, ``started``, ``lobby``; ``gone`` and ``back`` name a seat too) and nothing else: each subscriber fetches its own
 seat's view, so no hidden tile ever crosses the bus. Without ``BONES_REDIS_URL``
 the bus is in-process (one server process); with it, events go through Redis
 pub/sub, one channel per table, so servers behind a load balancer or
@@ -37,6 +37,7 @@ class Event:
     table: str
     move_number: int
     kind: str
+    seat: int | None = None  # the seat a presence event (``gone``, ``back``) is about
 
     def to_json(self) -> str:
         return json.dumps(asdict(self))
@@ -44,10 +45,13 @@ class Event:
     @classmethod
     def from_json(cls, text: str | bytes) -> Event:
         data = json.loads(text)
-        return cls(str(data["table"]), int(data["move_number"]), str(data["kind"]))
+        seat = data.get("seat")
+        return cls(str(data["table"]), int(data["move_number"]), str(data["kind"]), None if seat is None else int(seat))
 
 
 RESYNC = "resync"
+# A person's last socket closed (``gone``: a computer takes the seat if they are not back in time), or one opened again.
+GONE, BACK = "gone", "back"
 
 
 class EventBus(Protocol):

@@ -49,7 +49,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.concurrency import run_in_threadpool
 
-from bones.web.events import RESYNC, Event, EventBus
+from bones.web.events import BACK, GONE, RESYNC, Event, EventBus
 from bones.web.players import player_of
 from bones.web.referee import Referee
 from bones.web.seating import Seating
@@ -120,11 +120,15 @@ class Hub:
             except Exception:  # a driver must not die silently; the next event kicks it again
                 log.exception("bones: driving table %s failed", table_id)
 
-    def _go_on(self, table_id: str) -> None:
+    def _replace_after(self, table_id: str) -> float | None:
+        """How long a person may be gone before a computer takes their seat (None: not a live table)."""
         replace_after = self.seating.replace_after(table_id)
+        return None if replace_after is None else max(replace_after, 2 * self.settings.heartbeat)
+
+    def _go_on(self, table_id: str) -> None:
+        replace_after = self._replace_after(table_id)
         if replace_after is None:
             return
-        replace_after = max(replace_after, 2 * self.settings.heartbeat)
         table = self.referee.get(table_id)
         while True:
             # The cached table changes under us as other requests move: what is decided here is decided for this number.
@@ -181,6 +185,8 @@ class Hub:
         self._here[(table_id, seat)] += 1
         self._start_heartbeat()
         await run_in_threadpool(self.seating.touch, [(table_id, seat)])
+        if view is not None:
+            self.bus.publish(Event(table_id, -1, BACK, seat))  # the others stop counting down
         await self.seated(table_id, seat, view)
 
     async def seated(self, table_id: str, seat: int, view: dict[str, Any] | None) -> None:
@@ -191,12 +197,54 @@ class Hub:
         if self.seating.replace_after(table_id) is not None:
             self.kick(table_id)
 
-    async def left(self, table_id: str, seat: int) -> None:
+    async def left(self, table_id: str, seat: int, started: bool = False) -> None:
         self._here[(table_id, seat)] -= 1
-        if self._here[(table_id, seat)] <= 0:
+        gone = self._here[(table_id, seat)] <= 0
+        if gone:
             del self._here[(table_id, seat)]
         # The timeout counts from the moment they left, not from the last heartbeat.
         await run_in_threadpool(self.seating.touch, [(table_id, seat)])
+        if gone and started:
+            # The others are told at once, and a computer takes the seat when the time is up, whoever's turn it is.
+            self.bus.publish(Event(table_id, -1, GONE, seat))
+            replace_after = await run_in_threadpool(self._replace_after, table_id)
+            if replace_after is not None:
+                self._timers.after(replace_after + 0.2, lambda: self._still_gone(table_id, seat))
+
+    def gone_for(self, table_id: str, seat: int) -> float | None:
+        """Seconds left before a computer takes the seat of a person with no socket (None: not gone, or no live
+        table). Another process's socket of the seat touches it at each heartbeat, so it counts as there."""
+        replace_after = self._replace_after(table_id)
+        seen = self.seating.seen_at(table_id, seat)
+        if replace_after is None or seen is None or (table_id, seat) in self._here:
+            return None
+        return max(0.0, replace_after - (time.time() - seen))
+
+    def gone_seats(self, table_id: str, view: dict[str, Any]) -> dict[int, float]:
+        """The people at a started table who have been without a socket for two heartbeats: seconds left each."""
+        out: dict[int, float] = {}
+        for number, seat in enumerate(view["seats"]):
+            if number == view["seat"] or seat["kind"] != HUMAN or seat.get("away"):
+                continue
+            seen = self.seating.seen_at(table_id, number)
+            if seen is not None and time.time() - seen > 2 * self.settings.heartbeat:
+                left = self.gone_for(table_id, number)
+                if left is not None:
+                    out[number] = left
+        return out
+
+    def _still_gone(self, table_id: str, seat: int) -> None:
+        """The time is up for a person who left: a computer plays for them unless they came back (here or elsewhere)."""
+        left = self.gone_for(table_id, seat)
+        if left is None or left > 0.1:
+            return
+        try:
+            table = self.referee.get(table_id)
+            player = table.seats[seat]
+            if table.status == "playing" and not table.state.is_over and player.kind == HUMAN and not player.away:
+                self.referee.set_away(table_id, seat, True)
+        except TableError:
+            return
 
     def heard(self, table_id: str) -> None:
         self._last_event[table_id] = time.monotonic()
@@ -296,7 +344,18 @@ class Connection:
         self.seat = view["seat"]
         self.started = True
         await self.send_moves(view, "view")
+        gone = await run_in_threadpool(self.hub.gone_seats, self.table_id, view)
+        for seat, left in gone.items():
+            await self.send_presence(seat, left)
         return view
+
+    async def send_presence(self, seat: int, left: float | None) -> None:
+        """Whether another person at the table is gone (their page closed, their socket lost), and how many seconds
+        are left before a computer takes their seat."""
+        message: dict[str, Any] = {"type": "presence", "seat": seat, "gone": left is not None}
+        if left is not None:
+            message["replace_in"] = round(left, 1)
+        await self.send(message)
 
     async def refuse(self, why: str) -> None:
         await self.send({"type": "error", "status": 403, "detail": why})
@@ -353,6 +412,13 @@ class Connection:
             await self.send({"type": "synced", "move_number": now}, view)
 
     async def _on_events(self, events: list[Event]) -> None:
+        for event in events:
+            if event.kind in (GONE, BACK) and event.seat is not None and event.seat != self.seat and self.started:
+                left = await run_in_threadpool(self.hub.gone_for, self.table_id, event.seat)
+                await self.send_presence(event.seat, left if event.kind == GONE else None)
+        events = [e for e in events if e.kind not in (GONE, BACK)]
+        if not events:
+            return
         if not self.started:
             lobby = await run_in_threadpool(self.hub.seating.get, self.table_id)
             if lobby is not None and lobby.status != "started":
@@ -475,7 +541,7 @@ def router(hub: Hub) -> APIRouter:
                 reader.cancel()
                 with contextlib.suppress(BaseException):
                     await reader
-                await hub.left(table_id, connection.seat)
+                await hub.left(table_id, connection.seat, connection.started)
 
     return routes
 

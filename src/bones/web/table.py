@@ -261,7 +261,10 @@ class Table:
 
     def _view(self, state: State, seat: int) -> dict[str, Any]:
         rules = state.rules
-        results = state.hand_results()
+        names = [s.name for s in self.seats]
+        # The results as a player reads them: names, not seat numbers.
+        results = state.named_results(names)
+        outcome = state.named_outcome(names)
         sheet_open = self.sheet_pending(seat)
         if self.status == "abandoned":
             status = "abandoned"
@@ -303,7 +306,7 @@ class Table:
             "last": self._last(seat),
             "hands": [result.to_dict() for result in results],
             "hands_won": self._hands_won(results),
-            "outcome": state.outcome.to_dict() if state.outcome else None,
+            "outcome": outcome.to_dict() if outcome else None,
             "sheet": None,
             # The people whose hand sheet holds the table up: nobody plays on until they close it.
             "sheets_open": [n for n in range(len(self.seats)) if self._holds_up(n)],

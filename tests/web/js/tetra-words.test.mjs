@@ -18,7 +18,7 @@ test("the first domino: every tile in hand goes on the first two cells, either w
   assert.deepEqual([...one.glow], ["0,1"]);
   assert.equal(one.move, null);
   const both = T.narrow(v, "5:1", [[0, 0], [0, 1]]);
-  assert.deepEqual(both.ask.map((c) => c.words), ["Play 5:1: 1 on 0,0, 5 on 0,1", "Play 5:1: 5 on 0,0, 1 on 0,1"]);
+  assert.deepEqual(both.ask.map((c) => c.words), ["Play 5:1 across, 1 on the left", "Play 5:1 across, 5 on the left"]);
   // A double has one way round: its cells make the move.
   assert.equal(T.narrow(v, "2:2", [[0, 0], [0, 1]]).move, "2:2@0,0>");
 });

@@ -84,7 +84,6 @@ DIFFICULTY_BOUNDS = {
 }
 DIFFICULTY_NAMES = ("easy", "medium", "hard")
 _MOVE = re.compile(r"^([1-9])((?:[UDLR]\d+)+)$")
-_RUN = re.compile(r"[UDLR]\d+")
 
 
 @dataclass(frozen=True)
@@ -112,7 +111,8 @@ class BeeRules(Rules):
     @property
     def move_help(self) -> str:
         return """A move is the die and each straight run as a direction (U, D, L, R) and a
-distance: 1R3, 2R3D1 (any shortest path to the same cell is accepted); give-up ends
+distance: 1R3, 2R3D1 (any legal path to the same cell is accepted, and written the
+shortest way); give-up ends
 the round unsolved."""
 
     @property
@@ -276,10 +276,9 @@ class BeeState(State):
             raise IllegalMoveError(f"die {die} is not in this round (the queen is die {self.queen})")
         rnd = self.round
         target = self._target(die, match[2])
+        # Every legal path to the same cell is the same move (the book itself prints some with more turns than
+        # needed); records and the faces keep its shortest spelling.
         written = f"{die}{rnd.path(self.cells[die - 1], target, rnd.occupied(self.cells))}"
-        if len(_RUN.findall(match[2])) > len(_RUN.findall(written)):
-            raise IllegalMoveError(f"{text} works, but write it the shortest way, as the book does: {written}")
-        # Any path with the fewest runs is the same move; records keep the book's spelling of it.
         cells = self.cells[: die - 1] + (target,) + self.cells[die:]
         state = replace(self, moves=self.moves + (PuzzleMove(written),), cells=cells, round_moves=self.round_moves + 1)
         if rnd.connected(rnd.occupied(cells)):

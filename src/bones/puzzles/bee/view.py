@@ -6,10 +6,21 @@ and each legal move as the die it moves and the cell it reaches (a die's route n
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from bones.puzzles.bee.rules import BeeState
+
+
+DIRECTION_WORDS = {"U": "up", "D": "down", "L": "left", "R": "right"}
+
+
+def path_words(move: str) -> str:
+    """A move in words by its runs, as the book writes it (``1R3D1``: "Move die 1 right 3, then down 1"): the board
+    names no square, so the words do not either."""
+    runs = [f"{DIRECTION_WORDS[letter]} {distance}" for letter, distance in re.findall(r"([UDLR])(\d+)", move)]
+    return f"Move die {move[0]} {', then '.join(runs)}"
 
 
 def cell_name(cell: int, width: int) -> str:
@@ -53,7 +64,7 @@ def client_view(state: BeeState, seat: int) -> dict[str, Any]:
         for (die, target), text in zip(steps, texts):
             start = cell_name(state.cells[die - 1], width)
             end = cell_name(target, width)
-            choices.append({"move": text, "die": die, "from": start, "to": end, "words": f"Move die {die} to {end}"})
+            choices.append({"move": text, "die": die, "from": start, "to": end, "words": path_words(text)})
         choices += [
             {"move": t, "die": None, "from": None, "to": None, "words": "Give up this round"}
             for t in texts[len(steps) :]

@@ -146,9 +146,19 @@ class FujisanLayout:
     def __post_init__(self) -> None:
         if len(self.columns) != COLUMNS:
             raise GridFormatError(f"Fujisan needs {COLUMNS} dominoes side by side, got {len(self.columns)}")
-        for top, bottom in self.columns:
+        seen: dict[tuple[int, int], int] = {}
+        for column, (top, bottom) in enumerate(self.columns, start=1):
+            where = f"column {column}: {top}|{bottom}"
             if not (0 <= top <= 9 and 0 <= bottom <= 9):
-                raise GridFormatError(f"{top}|{bottom} is not a domino")
+                raise GridFormatError(f"{where} is not a domino")
+            if top == bottom:
+                raise GridFormatError(f"{where} is a double; Fujisan is played without doubles")
+            if max(top, bottom) > 5:
+                raise GridFormatError(f"{where} has a {max(top, bottom)}; Fujisan's dominoes go from 0 to 5")
+            tile = (min(top, bottom), max(top, bottom))
+            if tile in seen:
+                raise GridFormatError(f"{where} is there twice (column {seen[tile]} too); the set has one of each")
+            seen[tile] = column
 
     @classmethod
     def from_grid(cls, grid: Grid) -> FujisanLayout:

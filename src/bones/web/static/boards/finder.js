@@ -9,6 +9,7 @@ import { fitCells } from "../shell/fit.js";
 import { flip, flyFrom, seatRect, tumble, walk } from "../shell/motion.js";
 import { half, tileEl } from "../shell/tiles.js";
 import * as F from "./finder-words.js";
+import { edgeLabels } from "./edge-labels.js";
 import { registerBoard } from "./index.js";
 
 const COLOURS = ["#f2c14e", "#e8615a", "#6cc3f0", "#a98bf5"];
@@ -69,6 +70,7 @@ function renderBoard(ctx, v) {
   const pawns = F.pawnsBySquare(v);
   const hint = ctx.S.hint && ctx.S.hint.best;
   const grid = el("div", "finder");
+  edgeLabels(grid, "[data-square]", (e) => e.dataset.square);
   grid.style.setProperty("--cell", `${cellSize(v)}px`);
   for (const row of b.rows) {
     const line = el("div", "finder-row");

@@ -6,6 +6,7 @@ import { $, el } from "../shell/dom.js";
 import { half } from "../shell/tiles.js";
 import { counted } from "../shell/words.js";
 import * as F from "./fujisan-words.js";
+import { edgeLabels } from "./edge-labels.js";
 import { registerBoard } from "./index.js";
 import { lowerFirst, movedWords } from "./pick-grid.js";
 import { arrowIn, dragPiece, glideIn, gridWrap, hintBox, justDragged, layoutGrid, pickActions, rove, wireArrows } from "./pick-actions.js";
@@ -29,6 +30,7 @@ function renderBoard(ctx, v) {
   const glow = new Set(squares);
   const hint = ctx.S.hint && ctx.S.hint.best;
   const grid = el("div", "fujisan");
+  edgeLabels(grid, "[data-square]", (e) => e.dataset.square);
   grid.setAttribute("role", "group");
   for (const row of v.board.rows) {
     for (const sq of row) {

@@ -5,6 +5,7 @@
 import { $, el } from "../shell/dom.js";
 import { half, tileEl } from "../shell/tiles.js";
 import { parseTile, tileWords } from "../shell/words.js";
+import { edgeLabels } from "./edge-labels.js";
 import { registerBoard } from "./index.js";
 import * as M from "./mountains-words.js";
 import { arrowIn, dragPiece, glideIn, gridWrap, hintBox, justDragged, layoutGrid, rove, wireArrows } from "./pick-actions.js";
@@ -32,6 +33,7 @@ function renderBoard(ctx, v, glide) {
   const hint = ctx.S.hint ? M.choiceOf(v, ctx.S.hint.best) : null;
   const arrived = P.arrived;
   const grid = el("div", "mountains");
+  edgeLabels(grid, "[data-cell]", (e) => e.dataset.cell);
   grid.setAttribute("role", "group");
   for (const row of v.board.rows) {
     for (const cell of row) {

@@ -9,6 +9,7 @@ import { startDrag } from "../shell/drag.js";
 import { fitCells } from "../shell/fit.js";
 import { flyFrom, pop, seatRect, walk } from "../shell/motion.js";
 import { half } from "../shell/tiles.js";
+import { edgeLabels } from "./edge-labels.js";
 import { registerBoard } from "./index.js";
 import * as R from "./runners-words.js";
 
@@ -50,6 +51,7 @@ function renderBoard(ctx, v) {
   const last = R.lastCells(v);
   const hint = ctx.S.hint && ctx.S.hint.best;
   const grid = el("div", "runners");
+  edgeLabels(grid, "[data-cell]", (e) => e.dataset.cell);
   grid.style.setProperty("--cell", `${cellSize(v)}px`);
   for (const row of v.board.rows) {
     for (const cell of row) {

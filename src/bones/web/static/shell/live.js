@@ -28,6 +28,11 @@ export const LIVE = {
   syncAfter: 15000,
   answerWithin: 10000,
   quiet: 0,
+  // The people whose page is gone (closed, or its socket lost): by seat, when a computer takes the seat (page clock).
+  gone: {},
+  tick: 0,
+  // For the table's status line (table.js reads it through S.live, which it does not import).
+  leftText: (v) => leftText(v),
   // Whether the table loop should leave this view to the socket (nothing to step, nobody to poll).
   holds(v) {
     if (!v || v.id !== LIVE.id) {
@@ -47,7 +52,7 @@ export function joinLive(id, token, { room = false, onLobby = null } = {}) {
     return;
   }
   leaveLive();
-  Object.assign(LIVE, { id, token, room, onLobby, driven: room ? true : null, seen: null, drops: 0, queue: [] });
+  Object.assign(LIVE, { id, token, room, onLobby, driven: room ? true : null, seen: null, drops: 0, queue: [], gone: {} });
   S.live = LIVE;
   open();
 }
@@ -57,7 +62,8 @@ export function leaveLive() {
   clearTimeout(LIVE.retry);
   clearTimeout(LIVE.pump);
   clearTimeout(LIVE.quiet);
-  Object.assign(LIVE, { id: null, token: null, socket: null, room: false, onLobby: null, retry: 0, queue: [] });
+  clearInterval(LIVE.tick);
+  Object.assign(LIVE, { id: null, token: null, socket: null, room: false, onLobby: null, retry: 0, queue: [], gone: {}, tick: 0 });
   if (S.live === LIVE) S.live = null;
   if (socket) socket.close(1000);
   note();
@@ -151,6 +157,10 @@ function heard(message) {
     if (LIVE.onLobby) LIVE.onLobby(message.lobby, message.seat);
     return;
   }
+  if (message.type === "presence") {
+    presence(message);
+    return;
+  }
   if (message.type === "error" && message.ref === undefined) {
     // The seat is not this player's (or the table is gone): nothing to wait for.
     const socket = LIVE.socket;
@@ -213,12 +223,46 @@ function show(view, kind) {
   schedule();
 }
 
-// A chip beside the score: who is away, played by a computer until they are back.
+// Another person's page closed (or lost its socket): the server says so at once, with the seconds left before a
+// computer takes the seat. The chip counts them down; the status line says who left when it is their turn.
+function presence(message) {
+  if (message.gone) LIVE.gone[message.seat] = performance.now() + 1000 * (message.replace_in || 0);
+  else delete LIVE.gone[message.seat];
+  clearInterval(LIVE.tick);
+  LIVE.tick = Object.keys(LIVE.gone).length ? setInterval(() => countDown(false), 1000) : 0;
+  countDown(true);
+}
+
+function countDown(changed) {
+  note();
+  if (S.told && S.told.view === S.view && (changed || leftText(S.view))) S.told.tell();
+}
+
+// The people gone from the table and not yet played by a computer, with the whole seconds left for each.
+export function goneSeats(v) {
+  if (!LIVE.id || !v || v.id !== LIVE.id || v.status === "over") return [];
+  return Object.entries(LIVE.gone)
+    .map(([seat, at]) => ({ seat: Number(seat), left: Math.max(0, Math.ceil((at - performance.now()) / 1000)) }))
+    .filter(({ seat }) => seat !== v.seat && v.seats[seat] && v.seats[seat].kind === "human" && !v.seats[seat].away);
+}
+
+// The status line while the table waits on a person who left: nobody is thinking there.
+export function leftText(v) {
+  const gone = goneSeats(v).find(({ seat }) => seat === v.to_move);
+  if (!gone || v.status !== "playing") return "";
+  const name = v.seats[gone.seat].name;
+  return gone.left > 0 ? `${name} left the table: a computer plays for them in ${gone.left} s` : `${name} left the table: a computer takes the seat`;
+}
+
+// A chip beside the score: who left (and when a computer takes over), who is away, played by a computer until
+// they are back.
 function note() {
   let chip = $("live-note");
   const v = S.view;
-  const away = LIVE.id && v && v.id === LIVE.id ? v.seats.filter((s, i) => s.away && i !== v.seat) : [];
-  if (!away.length) {
+  const here = LIVE.id && v && v.id === LIVE.id;
+  const away = here ? v.seats.filter((s, i) => s.away && i !== v.seat) : [];
+  const gone = here ? goneSeats(v) : [];
+  if (!away.length && !gone.length) {
     if (chip) chip.hidden = true;
     return;
   }
@@ -228,9 +272,13 @@ function note() {
     chip.setAttribute("role", "status");
     document.querySelector("#table .chips").appendChild(chip);
   }
+  const parts = gone.map(({ seat, left }) => `${v.seats[seat].name} left · ${left > 0 ? `a computer plays in ${left} s` : "a computer takes the seat"}`);
   const names = away.map((s) => s.name).join(", ");
-  chip.textContent = `${names} away · a computer plays`;
-  chip.title = `${names} ${away.length > 1 ? "are" : "is"} away: a computer plays for them until they are back.`;
+  if (away.length) parts.push(`${names} away · a computer plays`);
+  chip.textContent = parts.join(" · ");
+  const titles = gone.map(({ seat }) => `${v.seats[seat].name} left the table: unless they come back, a computer plays for them.`);
+  if (away.length) titles.push(`${names} ${away.length > 1 ? "are" : "is"} away: a computer plays for them until they are back.`);
+  chip.title = titles.join(" ");
   chip.hidden = false;
 }
 

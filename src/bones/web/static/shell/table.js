@@ -100,6 +100,9 @@ function turnText(v) {
   if (v.status === "over") return singleGame(v) ? "The game is over" : "The match is over";
   const waiting = sheetsWaitedFor(v);
   if (waiting) return waiting;
+  // A person who left a live table is not thinking: the socket's words say so, and when a computer takes over.
+  const left = S.live && S.live.leftText ? S.live.leftText(v) : "";
+  if (left) return left;
   return S.board.turnText(ctx, v);
 }
 
