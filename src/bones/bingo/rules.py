@@ -117,10 +117,10 @@ class BingoRules(Rules):
     def parse_move(self, text: str) -> BingoMove:
         return BingoMove.parse(text)
 
-    def encoding(self) -> Encoding:
+    def encoding(self, relative: bool = False) -> Encoding:
         from bones.bingo.encoding import BingoEncoding
 
-        return BingoEncoding()
+        return BingoEncoding(relative)
 
     def describe(self) -> str:
         return DOC.strip() + f"\n\nThis table: first to {self.target} sets."
