@@ -97,14 +97,25 @@ def test_every_game_documents_its_encoding() -> None:
         assert "Observation" in text and "Actions" in text
 
 
-def test_the_docs_example_runs_and_prints_both_scores(capsys: pytest.CaptureFixture[str]) -> None:
+def _docs_example(number: int) -> str:
     from pathlib import Path
 
     text = (Path(__file__).parents[1] / "docs" / "environments.md").read_text(encoding="utf-8")
-    code = text.split("```python\n", 1)[1].split("```", 1)[0]
-    exec(compile(code, "docs/environments.md", "exec"), {})
+    return text.split("```python\n")[number].split("```", 1)[0]
+
+
+def test_the_docs_example_runs_and_prints_both_scores(capsys: pytest.CaptureFixture[str]) -> None:
+    exec(compile(_docs_example(1), "docs/environments.md", "exec"), {})
     out = capsys.readouterr().out
     assert out.startswith("random agent ") and "bones Hard" in out
+
+
+def test_the_docs_trains_one_seat_against_normal_end_to_end(capsys: pytest.CaptureFixture[str]) -> None:
+    namespace: dict = {}
+    exec(compile(_docs_example(2), "docs/environments.md", "exec"), namespace)
+    assert capsys.readouterr().out.startswith("points per hand against Normal: first 50 hands ")
+    assert len(namespace["points"]) == 100 and namespace["weights"].any()  # it learned something
+    assert all(bot.level == "normal" for bot in namespace["env"].bots.values())
 
 
 @pytest.mark.parametrize(("game", "options"), CASES, ids=[f"{g}-{o}" if o else g for g, o in CASES])

@@ -242,14 +242,20 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         # After a hand's episode ends, the next goes on with the match; a seed, or a match
         # over, deals a new game.
         if seed is not None or not self._hand_over or self.game.state.is_over:
-            game_seed = self.game.reset(seed)
-            self.bot_rng = random.Random(f"bots:{game_seed}")
-        self._hands = self.game.state.hands_played()
-        self._hand_over = False
-        self._bots_move()
-        if self.game.state.is_over:  # the bots ended it before this seat's turn: deal another
-            return self.reset(options=options)
-        return self.game.observe(self.seat), {}
+            self._new_game(seed)
+        while True:
+            self._hands = self.game.state.hands_played()
+            self._hand_over = False
+            self._bots_move()
+            if not self._ended():
+                return self.game.observe(self.seat), {}
+            # The bots ended the hand (or the game) before this seat's turn: the next one.
+            if self.game.state.is_over:
+                self._new_game(None)
+
+    def _new_game(self, seed: int | None) -> None:
+        game_seed = self.game.reset(seed)
+        self.bot_rng = random.Random(f"bots:{game_seed}")
 
     def _bots_move(self) -> float:
         """Let the bots move up to this seat's turn (or the episode's end); this seat's reward."""
