@@ -66,6 +66,7 @@ class _Game:
         self.seeds = random.Random(0)
         self.follower: Follower = self.encoding.follow(rules.new_game(seed=0))
         self._masks: dict[tuple[int, ...], np.ndarray] = {}
+        self._scores = self.encoding.seat_scores(self.follower.state)
 
     @property
     def state(self) -> State:
@@ -79,10 +80,11 @@ class _Game:
         else:
             game_seed = self.seeds.randrange(2**31)
         self.follower = self.encoding.follow(self.rules.new_game(seed=game_seed))
+        self._scores = self.encoding.seat_scores(self.follower.state)
         return game_seed
 
     def mask(self, seat: int) -> np.ndarray:
-        if self.state.to_move != seat:
+        if self.follower.state.to_move != seat:
             return np.zeros(self.encoding.num_actions, np.int8)
         actions = tuple(self.follower.legal_actions())
         # The same few sets of legal actions come again and again: a copy is cheaper than a new mask.
@@ -97,11 +99,13 @@ class _Game:
     def observe(self, seat: int) -> ObservationDict:
         return {"observation": np.array(self.follower.observe(seat), np.int64), "action_mask": self.mask(seat)}
 
-    def play(self, move: Move) -> list[float]:
-        """Play ``move``; each seat's reward."""
-        before = self.encoding.seat_scores(self.state)
+    def play(self, move: Move) -> list[float] | None:
+        """Play ``move``; each seat's reward, None when nobody scored."""
+        before = self._scores
         self.follower.play(move)
-        after = self.encoding.seat_scores(self.state)
+        after = self._scores = self.encoding.seat_scores(self.follower.state)
+        if after is before or after == before:
+            return None
         return [a - b for a, b in zip(after, before)]
 
 
@@ -132,6 +136,7 @@ class BonesEnv(AECEnv):
         self.game.reset(seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewarded = False
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -159,20 +164,28 @@ class BonesEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        move = None if action is None else self.game.follower.move_of(int(action))
+        game = self.game
+        move = None if action is None else game.follower.legal_actions().get(int(action))
         if move is None:
             raise ValueError(f"action {action} is not legal for {agent} (see the action mask)")
         self._cumulative_rewards[agent] = 0.0
-        rewards = self.game.play(move)
-        if any(rewards) or any(self.rewards.values()):
+        rewards = game.play(move)
+        if rewards is not None:
             self.rewards = dict(zip(self.possible_agents, rewards))
-        if self.game.state.is_over:
-            outcome = self.game.state.outcome
+            self._accumulate_rewards()
+        elif self._rewarded:  # the last step's rewards are spent
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewarded = rewards is not None
+        state = game.follower.state
+        if state.is_over:
+            outcome = state.outcome
             self.terminations = dict.fromkeys(self.agents, True)
             for a in self.agents:
                 self.infos[a] = {"outcome": outcome.to_dict() if outcome else None}
-        self._accumulate_rewards()
-        self._select()
+        else:
+            to_move = state.to_move
+            assert to_move is not None
+            self.agent_selection = self.possible_agents[to_move]
 
     def render(self) -> str | None:
         if self.render_mode == "ansi":
@@ -265,7 +278,8 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
             to_move = follower.state.to_move
             assert to_move is not None
             move = self.bots[to_move].choose(follower.observation(to_move), self.bot_rng)
-            reward += self.game.play(move)[self.seat]
+            rewards = self.game.play(move)
+            reward += rewards[self.seat] if rewards else 0.0
         return reward
 
     def _ended(self) -> bool:
@@ -281,8 +295,8 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
             # Gymnasium's agents may ignore the mask: a refused action changes nothing.
             info["illegal_action"] = int(action)
             return self.game.observe(self.seat), 0.0, self._ended(), False, info
-        reward = self.game.play(move)[self.seat]
-        reward += self._bots_move()
+        rewards = self.game.play(move)
+        reward = (rewards[self.seat] if rewards else 0.0) + self._bots_move()
         ended = self._ended()
         state = self.game.state
         if state.is_over and state.outcome is not None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
+from functools import cached_property
 
 from bones.game import Encoding, Follower, Move, Observation, State
 from bones.line.kernel import DRAW, PASS, PLAY, SPINNER_EVERY, SPINNER_FIRST
@@ -96,7 +97,7 @@ Rewards: the points the seat's side scores (kozel: minus the points it writes)."
         observation or the state) and the hand's ``history``."""
         out = [hand >> tile & 1 for tile in range(self.tiles)]
         if self.relative:
-            number = self.numbering(seat)
+            number = self._numbers[seat]
             out += [number[v - 1] + 1 if v else 0 for v in history.laid]
         else:
             out += history.laid
@@ -108,14 +109,24 @@ Rewards: the points the seat's side scores (kozel: minus the points it writes)."
         p = self.rules.players
         return [self.seat_number(other, seat, p) for other in range(p)]
 
+    @cached_property
+    def _numbers(self) -> list[list[int]]:
+        return [self.numbering(seat) for seat in range(self.rules.players)]
+
+    @cached_property
+    def _orders(self) -> list[tuple[list[int], list[int]]]:
+        rules, p, num_sides = self.rules, self.rules.players, self.rules.num_sides
+        if not self.relative:
+            return [(list(range(p)), list(range(num_sides)))] * p
+        # Seat k of the observation is the k-th seat after this one; side k likewise.
+        return [
+            ([(seat + k) % p for k in range(p)], [(rules.sides[seat] + k) % num_sides for k in range(num_sides)])
+            for seat in range(p)
+        ]
+
     def orders(self, seat: int) -> tuple[list[int], list[int]]:
         """The seats and the sides in the order ``seat``'s observation lists them."""
-        rules, p, num_sides = self.rules, self.rules.players, self.rules.num_sides
-        if self.relative:
-            # Seat k of the observation is the k-th seat after this one; side k likewise.
-            mine = rules.sides[seat]
-            return [(seat + k) % p for k in range(p)], [(mine + k) % num_sides for k in range(num_sides)]
-        return list(range(p)), list(range(num_sides))
+        return self._orders[seat]
 
     def tail(
         self,
@@ -194,21 +205,37 @@ Rewards: the points the seat's side scores (kozel: minus the points it writes)."
 
 
 class _View:
-    """One seat's encoded observation, changed in place as the hand goes on."""
+    """One seat's encoded observation of one hand, changed in place move by move: each new entry
+    of the kernel's log changes a few numbers (the tile laid, who laid it and when, a hand size,
+    a pass or a draw), then the open ends, the seat to move, the boneyard and, when they change,
+    the match's numbers are written again."""
 
-    def __init__(self, encoding: LineEncoding, seat: int, hand_no: int) -> None:
-        self.out = array("q", bytes(8 * encoding.size))
-        self.hand = 0  # the hand mask written in out
-        self.hand_no = hand_no
-        self.seen = 0  # log entries written in out
-        self.number = encoding.numbering(seat)
-        self.orders = encoding.orders(seat)
+    def __init__(self, encoding: LineEncoding, seat: int, state: LineState, history: History) -> None:
+        kernel = state.kernel
+        self.seat = seat
+        self.hand_no = state.hand_no
+        self.hand = kernel.hands[seat]  # the hand mask written in out
+        self.seen = history.seen  # log entries written in out
+        self.number = encoding._numbers[seat]
+        hands = kernel.hands
+        table = (kernel.ends, [h.bit_count() for h in hands], len(kernel.boneyard), kernel.drawable())
+        # An array of machine integers: NumPy copies one at once, where a list is read item by item.
+        self.out = array("q", encoding.fill(seat, self.hand, table, state, history))
+        n, p, slots = encoding.tiles, encoding.rules.players, encoding.slots
+        self.ends = 3 * n
+        block = self.ends + slots  # 5 numbers a seat: size, passes, draws, this seat, to move
+        self.size = [block + 5 * k for k in self.number]
+        self.to_move = -1 if state.to_move is None else self.size[state.to_move] + 4
+        self.boneyard = block + 5 * p
+        self.match = self.boneyard + 2
+        self.match_key = (state.scores, state.eggs, state.final)
+        self.slots = slots
 
 
 class LineFollower(Follower):
-    """A line game followed from the kernel in play: each seat's observation is kept in an array
-    that each move changes where it must (the tiles laid and held since, then the short tail),
-    the history folded in from the kernel's log."""
+    """A line game followed from the kernel in play: each seat's observation is a list that each
+    move changes where it must (``_View``), the history folded in from the kernel's log; nothing
+    builds an observation, a layout or a history."""
 
     encoding: LineEncoding
 
@@ -219,9 +246,8 @@ class LineFollower(Follower):
         self._views: list[_View | None] = [None] * encoding.rules.players
 
     def observe(self, seat: int) -> Sequence[int]:
-        encoded = self._encoded.get(seat)
-        if encoded is not None:
-            return encoded
+        """``seat``'s numbers, as ``encode(state.observation(seat))``; the list changes with the
+        next move, so a caller keeps a copy."""
         state = self.state
         assert isinstance(state, LineState)
         if not 0 <= seat < state.rules.players:
@@ -232,13 +258,38 @@ class LineFollower(Follower):
         if state.hand_no != self._hand_no or len(log) < history.seen:
             history = self._history = History(self.encoding.tiles, state.rules.players)
             self._hand_no = state.hand_no
-        history.add(log)
+        if history.seen != len(log):
+            history.add(log)
         view = self._views[seat]
         if view is None or view.hand_no != state.hand_no or len(log) < view.seen:
-            view = self._views[seat] = _View(self.encoding, seat, state.hand_no)
+            view = self._views[seat] = _View(self.encoding, seat, state, history)
+            return view.out
+        out = view.out
+        if view.seen != len(log):
+            self._catch_up(view, state, kernel.hands[seat], log, history)
+        match_key = (state.scores, state.eggs, state.final)
+        if match_key != view.match_key:
+            view.match_key = match_key
+            out[view.match :] = array(
+                "q",
+                self.encoding.tail(seat, ((), (0,) * state.rules.players, 0, 0), state, history)[
+                    view.match - view.ends :
+                ],
+            )
+        to_move = state.to_move
+        flag = -1 if to_move is None else view.size[to_move] + 4
+        if flag != view.to_move:
+            if view.to_move >= 0:
+                out[view.to_move] = 0
+            if flag >= 0:
+                out[flag] = 1
+            view.to_move = flag
+        return out
+
+    def _catch_up(
+        self, view: _View, state: LineState, hand: int, log: Sequence[tuple[int, int, int, int]], history: History
+    ) -> None:
         out, n = view.out, self.encoding.tiles
-        hands = kernel.hands
-        hand = hands[seat]
         changed = hand ^ view.hand
         while changed:
             low = changed & -changed
@@ -246,22 +297,36 @@ class LineFollower(Follower):
             out[tile] = hand >> tile & 1
             changed ^= low
         view.hand = hand
-        laid, order, number = history.laid, history.order, view.number
-        for _seat, code, tile, _slot in log[view.seen :]:
+        laid, order, number, size = history.laid, history.order, view.number, view.size
+        for seat, code, tile, _slot in log[view.seen :]:
             if code == PLAY:
                 out[n + tile] = number[laid[tile] - 1] + 1
                 out[2 * n + tile] = order[tile]
+                out[size[seat]] -= 1
+            elif code == PASS:
+                out[size[seat] + 1] += 1
+            elif code == DRAW:
+                out[size[seat]] += 1
+                out[size[seat] + 2] += 1
         view.seen = len(log)
-        table = (kernel.ends, [h.bit_count() for h in hands], len(kernel.boneyard), kernel.drawable())
-        out[3 * n :] = array("q", self.encoding.tail(seat, table, state, history, view.orders))
-        self._encoded[seat] = out
-        return out
+        kernel = state.kernel
+        slots, ends = view.slots, kernel.ends
+        at = view.ends
+        for value in ends[:slots]:
+            out[at] = value + 1
+            at += 1
+        boneyard = len(kernel.boneyard)
+        out[view.boneyard] = boneyard
+        out[view.boneyard + 1] = kernel.drawable()
 
     def legal_actions(self) -> dict[int, Move]:
         moves = self._moves
         if moves is None:
             state = self.state
             assert isinstance(state, LineState)
-            number = self.encoding.number
-            moves = self._moves = {number(move): move for move in state.legal_moves}
+            known, number = self.encoding._moves, self.encoding.number
+            moves = self._moves = {}
+            for move in state.legal_moves:
+                seen = known.get(id(move))
+                moves[seen[1] if seen is not None and seen[0] is move else number(move)] = move
         return moves
