@@ -159,7 +159,7 @@ def test_the_follower_encodes_as_the_observation_does(game: str, options: dict) 
         for _ in range(60 if rules.num_players > 1 else 12):
             for seat in range(rules.num_players):
                 if rng.random() < 0.5 or state.is_over:
-                    assert list(follower.observe(seat)) == encoding.encode(state.observation(seat))
+                    assert list(follower.observe(seat)) == list(encoding.encode(state.observation(seat)))
             if state.is_over:
                 break
             assert follower.legal_actions() == encoding.actions(state.observation(state.to_move))
@@ -189,7 +189,7 @@ def test_bees_give_up_end_encodes() -> None:
     moves = ["2D2", "2U2", "1R3", "1U3", "1L5", "1R5", "1U1L4", "1R1", "1R2", "2D2", "2U1", "give-up"]
     state = rules.replay([*moves, "2D1", "2R4D1", "give-up"], seed=0)
     assert state.is_over
-    values = rules.encoding().encode(state.observation(0))
+    values = list(rules.encoding().encode(state.observation(0)))
     assert len(values) == rules.encoding().size
     # The long first line goes on in the next row of the page.
     first = state.observation(0).picture.splitlines()[0]
