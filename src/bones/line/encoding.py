@@ -11,9 +11,10 @@ from __future__ import annotations
 from array import array
 from collections.abc import Sequence
 from functools import cached_property
+from typing import cast
 
 from bones.game import Encoding, Follower, Move, Observation, State
-from bones.line.kernel import DRAW, PASS, PLAY, SPINNER_EVERY, SPINNER_FIRST
+from bones.line.kernel import DRAW, PASS, PLAY, SPINNER_EVERY, SPINNER_FIRST, Kernel
 from bones.line.moves import DRAW_MOVE, PASS_MOVE, LineMove
 from bones.line.rules import LineRules
 from bones.line.state import LineObservation, LineState
@@ -137,8 +138,7 @@ Rewards: the points the seat's side scores (kozel: minus the points it writes)."
         orders: tuple[list[int], list[int]] | None = None,
     ) -> list[int]:
         """The observation after the tiles' columns: the table, the seats, the match."""
-        order, side_order = orders or self.orders(seat)
-        sides = self.rules.sides
+        order = (orders or self.orders(seat))[0]
         ends, sizes, boneyard, drawable = table
         slots = self.slots
         out = [value + 1 for value in ends[:slots]]
@@ -149,7 +149,14 @@ Rewards: the points the seat's side scores (kozel: minus the points it writes)."
             out += (sizes[other], passes[other], draws[other], int(other == seat), int(other == to_move))
         out.append(boneyard)
         out.append(drawable)
+        return out + self.match(seat, facts)
+
+    def match(self, seat: int, facts: LineObservation | LineState) -> list[int]:
+        """The observation's last numbers: the match's scores, the opener, eggs and the hand."""
+        order, side_order = self._orders[seat]
+        sides = self.rules.sides
         scores, opener = facts.scores, facts.opener
+        out: list[int] = []
         for other in order:
             out += (scores[sides[other]], int(other == opener))
         out += [scores[side] for side in side_order]
@@ -210,8 +217,11 @@ class _View:
     a pass or a draw), then the open ends, the seat to move, the boneyard and, when they change,
     the match's numbers are written again."""
 
-    def __init__(self, encoding: LineEncoding, seat: int, state: LineState, history: History) -> None:
+    def __init__(self, encoding: LineEncoding, seat: int, state: LineState) -> None:
         kernel = state.kernel
+        history = History(encoding.tiles, encoding.rules.players)
+        history.add(kernel.log)
+        self.played = history.played
         self.seat = seat
         self.hand_no = state.hand_no
         self.hand = kernel.hands[seat]  # the hand mask written in out
@@ -241,41 +251,27 @@ class LineFollower(Follower):
 
     def __init__(self, encoding: LineEncoding, state: State) -> None:
         super().__init__(encoding, state)
-        self._history = History(encoding.tiles, encoding.rules.players)
-        self._hand_no = -1
         self._views: list[_View | None] = [None] * encoding.rules.players
 
     def observe(self, seat: int) -> Sequence[int]:
-        """``seat``'s numbers, as ``encode(state.observation(seat))``; the list changes with the
+        """``seat``'s numbers, as ``encode(state.observation(seat))``; the array changes with the
         next move, so a caller keeps a copy."""
-        state = self.state
-        assert isinstance(state, LineState)
-        if not 0 <= seat < state.rules.players:
-            raise ValueError(f"no seat {seat}: seats are 0..{state.rules.players - 1}")
+        state = cast(LineState, self.state)
         kernel = state.kernel
         log = kernel.log
-        history = self._history
-        if state.hand_no != self._hand_no or len(log) < history.seen:
-            history = self._history = History(self.encoding.tiles, state.rules.players)
-            self._hand_no = state.hand_no
-        if history.seen != len(log):
-            history.add(log)
         view = self._views[seat]
         if view is None or view.hand_no != state.hand_no or len(log) < view.seen:
-            view = self._views[seat] = _View(self.encoding, seat, state, history)
+            if not 0 <= seat < state.rules.players:
+                raise ValueError(f"no seat {seat}: seats are 0..{state.rules.players - 1}")
+            view = self._views[seat] = _View(self.encoding, seat, state)
             return view.out
         out = view.out
         if view.seen != len(log):
-            self._catch_up(view, state, kernel.hands[seat], log, history)
+            self._catch_up(view, kernel, log)
         match_key = (state.scores, state.eggs, state.final)
         if match_key != view.match_key:
             view.match_key = match_key
-            out[view.match :] = array(
-                "q",
-                self.encoding.tail(seat, ((), (0,) * state.rules.players, 0, 0), state, history)[
-                    view.match - view.ends :
-                ],
-            )
+            out[view.match :] = array("q", self.encoding.match(seat, state))
         to_move = state.to_move
         flag = -1 if to_move is None else view.size[to_move] + 4
         if flag != view.to_move:
@@ -286,10 +282,10 @@ class LineFollower(Follower):
             view.to_move = flag
         return out
 
-    def _catch_up(
-        self, view: _View, state: LineState, hand: int, log: Sequence[tuple[int, int, int, int]], history: History
-    ) -> None:
+    def _catch_up(self, view: _View, kernel: Kernel, log: Sequence[tuple[int, int, int, int]]) -> None:
+        """Write the log's entries since ``view`` last looked, then the table they left."""
         out, n = view.out, self.encoding.tiles
+        hand = kernel.hands[view.seat]
         changed = hand ^ view.hand
         while changed:
             low = changed & -changed
@@ -297,11 +293,12 @@ class LineFollower(Follower):
             out[tile] = hand >> tile & 1
             changed ^= low
         view.hand = hand
-        laid, order, number, size = history.laid, history.order, view.number, view.size
+        number, size = view.number, view.size
         for seat, code, tile, _slot in log[view.seen :]:
             if code == PLAY:
-                out[n + tile] = number[laid[tile] - 1] + 1
-                out[2 * n + tile] = order[tile]
+                view.played += 1
+                out[n + tile] = number[seat] + 1
+                out[2 * n + tile] = view.played
                 out[size[seat]] -= 1
             elif code == PASS:
                 out[size[seat] + 1] += 1
@@ -309,14 +306,11 @@ class LineFollower(Follower):
                 out[size[seat]] += 1
                 out[size[seat] + 2] += 1
         view.seen = len(log)
-        kernel = state.kernel
-        slots, ends = view.slots, kernel.ends
         at = view.ends
-        for value in ends[:slots]:
+        for value in kernel.ends[: view.slots]:
             out[at] = value + 1
             at += 1
-        boneyard = len(kernel.boneyard)
-        out[view.boneyard] = boneyard
+        out[view.boneyard] = len(kernel.boneyard)
         out[view.boneyard + 1] = kernel.drawable()
 
     def legal_actions(self) -> dict[int, Move]:
