@@ -298,3 +298,14 @@ def test_a_vector_of_environments_steps_and_resets_each_copy() -> None:
         assert observations["observation"].shape == (copies, vector.single_observation_space["observation"].shape[0])
     assert ended >= copies
     vector.close()
+
+
+def test_a_deal_over_before_its_first_move_is_never_an_episode() -> None:
+    assert bones.rules("bee").new_game(seed=383).is_over  # solved as dealt
+    env = bones.env("bee")
+    env.reset(seed=383)
+    observation, _, terminated, _, _ = env.last()
+    assert not terminated and observation["action_mask"].any()
+    puzzle = bones.single_agent_env("bee")
+    again, _ = puzzle.reset(seed=383)
+    assert again["action_mask"].any() and not puzzle.game.state.is_over

@@ -23,7 +23,8 @@ the game's observations are costly to build (bench/env.py measures the steps per
 
 Seeding: ``reset(seed=s)`` plays the game dealt from seed ``s``; a reset without a
 seed takes the next seed of a generator seeded by the last seed given, so two runs
-with the same seeds are identical (the bots draw from a generator seeded alike).
+with the same seeds are identical (the bots draw from a generator seeded alike). A deal over
+before its first move is skipped for the generator's next seed.
 """
 
 from __future__ import annotations
@@ -79,7 +80,13 @@ class _Game:
             game_seed = seed
         else:
             game_seed = self.seeds.randrange(2**31)
-        self.follower = self.encoding.follow(self.rules.new_game(seed=game_seed))
+        state = self.rules.new_game(seed=game_seed)
+        # A deal over before its first move (a puzzle solved as dealt: Bee, 6 seeds in 3,000) would
+        # be an episode with nothing to do: the generator's next seed deals another.
+        while state.is_over:
+            game_seed = self.seeds.randrange(2**31)
+            state = self.rules.new_game(seed=game_seed)
+        self.follower = self.encoding.follow(state)
         self._scores = self.encoding.seat_scores(self.follower.state)
         return game_seed
 
