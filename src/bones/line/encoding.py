@@ -198,8 +198,7 @@ Rewards: the points the seat's side scores (kozel: minus the points it writes)."
         return move if move in observation.legal_moves else None
 
     def seat_scores(self, state: State) -> tuple[float, ...]:
-        assert isinstance(state, LineState)
-        scores = state.scores
+        scores = cast(LineState, state).scores
         last, seat_scores = self._scores
         if scores is not last:  # the same tuple until somebody scores
             sign = -1.0 if self.rules.low_score_wins else 1.0
@@ -252,6 +251,12 @@ class LineFollower(Follower):
     def __init__(self, encoding: LineEncoding, state: State) -> None:
         super().__init__(encoding, state)
         self._views: list[_View | None] = [None] * encoding.rules.players
+
+    def play(self, move: Move) -> None:
+        self.state = self.state.play(move)
+        self._moves = None
+        if self._observations:
+            self._observations.clear()
 
     def observe(self, seat: int) -> Sequence[int]:
         """``seat``'s numbers, as ``encode(state.observation(seat))``; the array changes with the
