@@ -1,5 +1,5 @@
-"""bones.env: every game passes PettingZoo's api_test and seed_test; the one-player games
-(the puzzles) pass Gymnasium's check_env."""
+"""bones.env: every game passes PettingZoo's api_test and seed_test and, one seat against bots,
+Gymnasium's check_env; the followers encode as the observations do."""
 
 from __future__ import annotations
 
@@ -28,13 +28,12 @@ CASES = [(game, {}) for game in GAMES] + VARIANTS
 @pytest.mark.parametrize(("game", "options"), CASES, ids=[f"{g}-{o}" if o else g for g, o in CASES])
 def test_every_game_passes_the_ecosystem_checkers(game: str, options: dict) -> None:
     rules = bones.rules(game, **options)
+    opponents = None if rules.num_players == 1 else "easy"
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
-        if rules.num_players == 1:
-            check_env(bones.single_agent_env(game, **options), skip_render_check=True)
-        else:
-            api_test(bones.env(game, **options), num_cycles=120)
-            seed_test(lambda: bones.env(game, **options), num_cycles=60)
+        check_env(bones.single_agent_env(game, opponents, **options), skip_render_check=True)
+        api_test(bones.env(game, **options), num_cycles=120)
+        seed_test(lambda: bones.env(game, **options), num_cycles=60)
 
 
 def _episode(env, seed: int) -> list:  # type: ignore[no-untyped-def]
@@ -98,14 +97,25 @@ def test_every_game_documents_its_encoding() -> None:
         assert "Observation" in text and "Actions" in text
 
 
-def test_the_docs_example_runs_and_prints_both_scores(capsys: pytest.CaptureFixture[str]) -> None:
+def _docs_example(number: int) -> str:
     from pathlib import Path
 
     text = (Path(__file__).parents[1] / "docs" / "environments.md").read_text(encoding="utf-8")
-    code = text.split("```python\n", 1)[1].split("```", 1)[0]
-    exec(compile(code, "docs/environments.md", "exec"), {})
+    return text.split("```python\n")[number].split("```", 1)[0]
+
+
+def test_the_docs_example_runs_and_prints_both_scores(capsys: pytest.CaptureFixture[str]) -> None:
+    exec(compile(_docs_example(1), "docs/environments.md", "exec"), {})
     out = capsys.readouterr().out
     assert out.startswith("random agent ") and "bones Hard" in out
+
+
+def test_the_docs_trains_one_seat_against_normal_end_to_end(capsys: pytest.CaptureFixture[str]) -> None:
+    namespace: dict = {}
+    exec(compile(_docs_example(2), "docs/environments.md", "exec"), namespace)
+    assert capsys.readouterr().out.startswith("points per hand against Normal: first 50 hands ")
+    assert len(namespace["points"]) == 100 and namespace["weights"].any()  # it learned something
+    assert all(bot.level == "normal" for bot in namespace["env"].bots.values())
 
 
 @pytest.mark.parametrize(("game", "options"), CASES, ids=[f"{g}-{o}" if o else g for g, o in CASES])
@@ -131,3 +141,171 @@ def test_every_legal_move_has_its_own_action_and_comes_back(game: str, options: 
             assert len(values) == encoding.size
             assert all(encoding.low <= v <= encoding.high for v in values)
         state = state.play(rng.choice(observation.legal_moves))
+
+
+@pytest.mark.parametrize(("game", "options"), CASES, ids=[f"{g}-{o}" if o else g for g, o in CASES])
+def test_the_follower_encodes_as_the_observation_does(game: str, options: dict) -> None:
+    """An environment's follower (incremental where the family has one) gives the numbers and
+    actions of ``encode(state.observation(seat))``, seats looked at now and then, as an
+    environment does, absolute and relative."""
+    import random
+
+    rules = bones.rules(game, **options)
+    rng = random.Random(1)
+    for relative in (False, True):
+        encoding = rules.encoding(relative=relative)
+        state = rules.new_game(seed=5)
+        follower = encoding.follow(state)
+        for _ in range(60 if rules.num_players > 1 else 12):
+            for seat in range(rules.num_players):
+                if rng.random() < 0.5 or state.is_over:
+                    assert list(follower.observe(seat)) == list(encoding.encode(state.observation(seat)))
+            if state.is_over:
+                break
+            assert follower.legal_actions() == encoding.actions(state.observation(state.to_move))
+            move = rng.choice(state.legal_moves)
+            follower.play(move)
+            state = state.play(move)
+            assert follower.state.moves == state.moves
+
+
+def test_relative_observations_number_seats_from_the_observer() -> None:
+    rules = bones.rules("block", players=4, teams=True)
+    state = rules.replay([], seed=2)
+    absolute, relative = rules.encoding(), rules.encoding(relative=True)
+    n, seats = absolute.tiles, rules.num_players
+    ends = 3 * n + absolute.slots
+    for seat in range(seats):
+        mine = relative.encode(state.observation(seat))[ends : ends + 5 * seats]
+        flags = [mine[5 * k + 3] for k in range(seats)]
+        assert flags == [1, 0, 0, 0]  # "this seat" is always the first
+        theirs = absolute.encode(state.observation(seat))[ends : ends + 5 * seats]
+        assert [theirs[5 * k + 3] for k in range(seats)] == [int(k == seat) for k in range(seats)]
+    assert "numbered from this seat" in relative.describe()
+
+
+def test_bees_give_up_end_encodes() -> None:
+    rules = bones.rules("bee")
+    moves = ["2D2", "2U2", "1R3", "1U3", "1L5", "1R5", "1U1L4", "1R1", "1R2", "2D2", "2U1", "give-up"]
+    state = rules.replay([*moves, "2D1", "2R4D1", "give-up"], seed=0)
+    assert state.is_over
+    values = list(rules.encoding().encode(state.observation(0)))
+    assert len(values) == rules.encoding().size
+    # The long first line goes on in the next row of the page.
+    first = state.observation(0).picture.splitlines()[0]
+    assert len(first) > 128 and "".join(map(chr, values[128:256])).rstrip("\0") == first[128:256]
+
+
+def test_mountains_numbers_each_move_by_what_it_does() -> None:
+    rules = bones.rules("mountains")
+    encoding = rules.encoding()
+    assert encoding.num_actions < 3100
+    first = rules.new_game(seed=1)
+    place = next(m for m in first.legal_moves if "=" in str(m))
+    later = first.play(place)
+    lift = next(m for m in later.legal_moves if str(m).startswith("lift"))
+    for state, move in ((first, place), (later, lift)):
+        observation = state.observation(0)
+        number = encoding.action_index(move, observation)
+        assert encoding.action_move(number, observation) == move
+        assert encoding.actions(observation)[number] == move
+    # The same placement has the same number in another position.
+    again = next(m for m in later.legal_moves if str(m) == "a1=0,b1=0" or "=" in str(m))
+    assert encoding.action_index(again, later.observation(0)) == encoding.number(again)
+
+
+def test_the_factories_are_typed_precisely() -> None:
+    import typing
+
+    import bones.environments as environments
+
+    names = vars(environments)
+    assert typing.get_type_hints(bones.env, localns=names)["return"] is environments.BonesEnv
+    assert typing.get_type_hints(bones.single_agent_env, localns=names)["return"] is environments.SingleAgentEnv
+
+
+def _masked_random(observation: dict, rng: np.random.Generator) -> int:
+    return int(rng.choice(np.flatnonzero(observation["action_mask"])))
+
+
+def test_one_seat_against_bots_sees_only_its_turns_and_its_rewards() -> None:
+    class Counting:
+        level = "counting"
+
+        def __init__(self) -> None:
+            self.calls = 0
+
+        def choose(self, observation, rng):  # type: ignore[no-untyped-def]
+            self.calls += 1
+            return observation.legal_moves[0]
+
+    bot = Counting()
+    env = bones.single_agent_env("block", opponents=bot, seat=1, target=30)
+    observation, _ = env.reset(seed=4)
+    rng = np.random.default_rng(0)
+    total, done = 0.0, False
+    while not done:
+        assert env.game.state.to_move == 1 and observation["action_mask"].any()
+        observation, reward, done, _, info = env.step(_masked_random(observation, rng))
+        total += reward
+    state = env.game.state
+    assert state.is_over and bot.calls > 0 and "outcome" in info
+    assert total == state.scores[state.rules.sides[1]]
+
+
+def test_a_hand_episode_ends_with_the_hand_and_the_next_goes_on_with_the_match() -> None:
+    env = bones.single_agent_env("draw", opponents="normal", episode="hand", target=200)
+    rng = np.random.default_rng(1)
+    observation, _ = env.reset(seed=9)
+    for hand in (1, 2):
+        assert env.game.state.current_hand() == hand
+        done = False
+        while not done:
+            observation, _reward, done, _, _ = env.step(_masked_random(observation, rng))
+        assert env.game.state.hands_played() == hand
+        observation, _ = env.reset()
+
+
+def test_opponents_are_named_by_level_list_or_seat_and_refused_clearly() -> None:
+    env = bones.single_agent_env("block", players=3, opponents={1: "easy", 2: "normal"})
+    assert [bot.level for bot in env.bots.values()] == ["easy", "normal"]
+    env = bones.single_agent_env("block", players=3, opponents=["normal", "easy"], seat=2)
+    assert sorted(env.bots) == [0, 1]
+    with pytest.raises(ValueError, match="name the opponents"):
+        bones.single_agent_env("block")
+    with pytest.raises(ValueError, match="2 other seats"):
+        bones.single_agent_env("block", players=3, opponents=["easy"])
+    with pytest.raises(ValueError, match="episode"):
+        bones.single_agent_env("block", opponents="easy", episode="trick")  # type: ignore[arg-type]
+
+
+def test_a_vector_of_environments_steps_and_resets_each_copy() -> None:
+    import gymnasium
+
+    copies = 3
+    vector = gymnasium.vector.SyncVectorEnv(
+        [lambda: bones.single_agent_env("block", opponents="easy", episode="hand") for _ in range(copies)]
+    )
+    observations, _ = vector.reset(seed=0)
+    rng = np.random.default_rng(0)
+    ended = 0
+    for _ in range(40):
+        actions = np.array(
+            [_masked_random({"action_mask": mask}, rng) if mask.any() else 0 for mask in observations["action_mask"]]
+        )
+        observations, _rewards, terminated, _truncated, _ = vector.step(actions)
+        ended += int(terminated.sum())
+        assert observations["observation"].shape == (copies, vector.single_observation_space["observation"].shape[0])
+    assert ended >= copies
+    vector.close()
+
+
+def test_a_deal_over_before_its_first_move_is_never_an_episode() -> None:
+    assert bones.rules("bee").new_game(seed=383).is_over  # solved as dealt
+    env = bones.env("bee")
+    env.reset(seed=383)
+    observation, _, terminated, _, _ = env.last()
+    assert not terminated and observation["action_mask"].any()
+    puzzle = bones.single_agent_env("bee")
+    again, _ = puzzle.reset(seed=383)
+    assert again["action_mask"].any() and not puzzle.game.state.is_over

@@ -8,28 +8,44 @@ with a number of that encoding's fixed action space. Rewards are the changes of
 each seat's points by the game's own scoring (``Encoding.seat_scores``). An
 episode is a whole game (a whole match, for games played in hands).
 
-``bones.single_agent_env(game_id, **options)`` is a Gymnasium environment for
-one-player games (the puzzles): the same observation dict, ``Discrete`` actions;
-an action the mask rules out changes nothing (``info["illegal_action"]``), where
-the PettingZoo environment refuses it with ValueError.
+``bones.single_agent_env(game_id, opponents=..., **options)`` is a Gymnasium environment
+of one seat (``seat``) against bones' bots (levels by name, or any ``Bot``) in the other
+seats: the same observation dict, ``Discrete`` actions; the bots move between the
+learner's moves. ``episode="hand"`` ends an episode with each hand (the next reset goes on
+with the match), ``"match"`` with the game. An action the mask rules out changes nothing
+(``info["illegal_action"]``), where the PettingZoo environment refuses it with ValueError.
+
+``relative=True`` (both): every seat in an observation is numbered from the observer's,
+which is 0 (``Rules.encoding(relative=True)``).
+
+Both follow a game through its encoding's ``Follower``, which encodes incrementally where
+the game's observations are costly to build (bench/env.py measures the steps per second).
 
 Seeding: ``reset(seed=s)`` plays the game dealt from seed ``s``; a reset without a
 seed takes the next seed of a generator seeded by the last seed given, so two runs
-with the same seeds are identical.
+with the same seeds are identical (the bots draw from a generator seeded alike). A deal over
+before its first move is skipped for the generator's next seed.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from bones.game import Encoding, Move, Observation, Rules, State
+from bones.bots import Bot, bot_for
+from bones.game import Encoding, Follower, Move, Observation, Rules, State
 from bones.game import rules as make_rules
+
+ObservationDict = dict[str, np.ndarray]
+#: A seat's opponent: a bones level ("easy", "normal", ...) or a bot.
+Opponent = str | Bot
+Episode = Literal["hand", "match"]
 
 
 def _spaces(encoding: Encoding) -> tuple[spaces.Dict, spaces.Discrete]:
@@ -43,40 +59,60 @@ def _spaces(encoding: Encoding) -> tuple[spaces.Dict, spaces.Discrete]:
 
 
 class _Game:
-    """What both environments share: the rules, the encoding, the seeds and the state."""
+    """What both environments share: the rules, the encoding, the seeds and the followed game."""
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, relative: bool) -> None:
         self.rules = rules
-        self.encoding = rules.encoding()
+        self.encoding = rules.encoding(relative=relative)
         self.seeds = random.Random(0)
-        self.state: State = rules.new_game(seed=0)
+        self.follower: Follower = self.encoding.follow(rules.new_game(seed=0))
+        self._masks: dict[tuple[int, ...], np.ndarray] = {}
+        self._scores = self.encoding.seat_scores(self.follower.state)
 
-    def reset(self, seed: int | None) -> None:
+    @property
+    def state(self) -> State:
+        return self.follower.state
+
+    def reset(self, seed: int | None) -> int:
+        """A new game from ``seed`` (or the next seed); the seed it was dealt from."""
         if seed is not None:
             self.seeds = random.Random(seed)
             game_seed = seed
         else:
             game_seed = self.seeds.randrange(2**31)
-        self.state = self.rules.new_game(seed=game_seed)
+        state = self.rules.new_game(seed=game_seed)
+        # A deal over before its first move (a puzzle solved as dealt: Bee, 6 seeds in 3,000) would
+        # be an episode with nothing to do: the generator's next seed deals another.
+        while state.is_over:
+            game_seed = self.seeds.randrange(2**31)
+            state = self.rules.new_game(seed=game_seed)
+        self.follower = self.encoding.follow(state)
+        self._scores = self.encoding.seat_scores(self.follower.state)
+        return game_seed
 
-    def observe(self, seat: int) -> dict[str, np.ndarray]:
-        observation = self.state.observation(seat)
-        mask = np.zeros(self.encoding.num_actions, np.int8)
-        if self.state.to_move == seat:
-            for move in observation.legal_moves:
-                mask[self.encoding.action_index(move, observation)] = 1
-        return {"observation": np.asarray(self.encoding.encode(observation), np.int64), "action_mask": mask}
+    def mask(self, seat: int) -> np.ndarray:
+        if self.follower.state.to_move != seat:
+            return np.zeros(self.encoding.num_actions, np.int8)
+        actions = tuple(self.follower.legal_actions())
+        # The same few sets of legal actions come again and again: a copy is cheaper than a new mask.
+        mask = self._masks.get(actions)
+        if mask is None:
+            if len(self._masks) > 4096:
+                self._masks.clear()
+            mask = self._masks[actions] = np.zeros(self.encoding.num_actions, np.int8)
+            mask[list(actions)] = 1
+        return mask.copy()
 
-    def play(self, action: int) -> list[float]:
-        """Play action number ``action``; returns each seat's reward."""
-        seat = self.state.to_move
-        assert seat is not None
-        move = self.encoding.action_move(int(action), self.state.observation(seat))
-        if move is None:
-            raise ValueError(f"action {action} is not legal for seat {seat} (see the action mask)")
-        before = self.encoding.seat_scores(self.state)
-        self.state = self.state.play(move)
-        after = self.encoding.seat_scores(self.state)
+    def observe(self, seat: int) -> ObservationDict:
+        return {"observation": np.array(self.follower.observe(seat), np.int64), "action_mask": self.mask(seat)}
+
+    def play(self, move: Move) -> list[float] | None:
+        """Play ``move``; each seat's reward, None when nobody scored."""
+        before = self._scores
+        self.follower.play(move)
+        after = self._scores = self.encoding.seat_scores(self.follower.state)
+        if after is before or after == before:
+            return None
         return [a - b for a, b in zip(after, before)]
 
 
@@ -85,15 +121,16 @@ class BonesEnv(AECEnv):
 
     metadata = {"render_modes": ["ansi"], "name": "bones_v0", "is_parallelizable": False}  # noqa: RUF012 (the base classes declare it so)
 
-    def __init__(self, game_id: str, render_mode: str | None = None, **options: Any) -> None:
+    def __init__(self, game_id: str, render_mode: str | None = None, relative: bool = False, **options: Any) -> None:
         super().__init__()
-        self.game = _Game(make_rules(game_id, **options))
+        self.game = _Game(make_rules(game_id, **options), relative)
         self.metadata = {**self.metadata, "name": f"bones_{game_id}_v0"}
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(self.game.rules.num_players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         observation, action = _spaces(self.game.encoding)
-        self.observation_spaces = {agent: observation for agent in self.possible_agents}
-        self.action_spaces = {agent: action for agent in self.possible_agents}
+        self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
+        self.action_spaces = dict.fromkeys(self.possible_agents, action)
         self.agents = self.possible_agents[:]
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -102,13 +139,11 @@ class BonesEnv(AECEnv):
     def action_space(self, agent: str) -> spaces.Space:
         return self.action_spaces[agent]
 
-    def _seat(self, agent: str) -> int:
-        return self.possible_agents.index(agent)
-
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self.game.reset(seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewarded = False
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -120,32 +155,44 @@ class BonesEnv(AECEnv):
         if to_move is not None:
             self.agent_selection = self.possible_agents[to_move]
 
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
-        return self.game.observe(self._seat(agent))
+    def observe(self, agent: str) -> ObservationDict:
+        return self.game.observe(self._seats[agent])
 
     def bones_observation(self, agent: str) -> Observation:
         """What ``agent``'s seat sees as a bones ``Observation``, for bones' own bots."""
-        return self.game.state.observation(self._seat(agent))
+        return self.game.follower.observation(self._seats[agent])
 
     def action_for(self, move: Move, agent: str) -> int:
         """The action number of a bones ``move`` of ``agent``'s seat (a bot's choice, say)."""
         return self.game.encoding.action_index(move, self.bones_observation(agent))
 
-    def step(self, action: int) -> None:
+    def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        game = self.game
+        move = None if action is None else game.follower.legal_actions().get(int(action))
+        if move is None:
+            raise ValueError(f"action {action} is not legal for {agent} (see the action mask)")
         self._cumulative_rewards[agent] = 0.0
-        rewards = self.game.play(action)
-        self.rewards = {a: rewards[self._seat(a)] for a in self.agents}
-        if self.game.state.is_over:
-            outcome = self.game.state.outcome
+        rewards = game.play(move)
+        if rewards is not None:
+            self.rewards = dict(zip(self.possible_agents, rewards))
+            self._accumulate_rewards()
+        elif self._rewarded:  # the last step's rewards are spent
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewarded = rewards is not None
+        state = game.follower.state
+        if state.is_over:
+            outcome = state.outcome
             self.terminations = dict.fromkeys(self.agents, True)
             for a in self.agents:
                 self.infos[a] = {"outcome": outcome.to_dict() if outcome else None}
-        self._accumulate_rewards()
-        self._select()
+        else:
+            to_move = state.to_move
+            assert to_move is not None
+            self.agent_selection = self.possible_agents[to_move]
 
     def render(self) -> str | None:
         if self.render_mode == "ansi":
@@ -156,47 +203,135 @@ class BonesEnv(AECEnv):
         pass
 
 
-class SingleAgentEnv(gymnasium.Env):
-    """A one-player bones game (a puzzle) as a Gymnasium environment."""
+def _opponents(
+    rules: Rules, seat: int, opponents: Opponent | Sequence[Opponent] | Mapping[int, Opponent] | None
+) -> dict[int, Bot]:
+    """A bot for each seat but ``seat``: one level or bot for all, one per other seat in order, or by seat."""
+    others = [s for s in range(rules.num_players) if s != seat]
+    if not 0 <= seat < rules.num_players:
+        raise ValueError(f"no seat {seat}: seats are 0..{rules.num_players - 1}")
+    if opponents is None:
+        if others:
+            raise ValueError(f"{rules.game_id} has {rules.num_players} players: name the opponents (a level or a bot)")
+        return {}
+    if isinstance(opponents, Mapping):
+        chosen = dict(opponents)
+    elif isinstance(opponents, str) or not isinstance(opponents, Sequence):
+        chosen = dict.fromkeys(others, opponents)
+    else:
+        if len(opponents) != len(others):
+            raise ValueError(f"{len(opponents)} opponents for {len(others)} other seats")
+        chosen = dict(zip(others, opponents))
+    if sorted(chosen) != others:
+        raise ValueError(f"opponents are needed for seats {others}, got {sorted(chosen)}")
+    return {s: bot_for(rules, who) if isinstance(who, str) else who for s, who in chosen.items()}
+
+
+class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
+    """One seat of a bones game against bots, as a Gymnasium environment (see the module docstring)."""
 
     metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (the base classes declare it so)
 
-    def __init__(self, game_id: str, render_mode: str | None = None, **options: Any) -> None:
-        self.game = _Game(make_rules(game_id, **options))
-        if self.game.rules.num_players != 1:
-            raise ValueError(f"{game_id} has {self.game.rules.num_players} players: use bones.env (PettingZoo)")
+    def __init__(
+        self,
+        game_id: str,
+        opponents: Opponent | Sequence[Opponent] | Mapping[int, Opponent] | None = None,
+        *,
+        seat: int = 0,
+        episode: Episode = "match",
+        relative: bool = False,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        if episode not in ("hand", "match"):
+            raise ValueError(f"episode is 'hand' or 'match', not {episode!r}")
+        self.game = _Game(make_rules(game_id, **options), relative)
+        self.seat = seat
+        self.episode = episode
+        self.bots = _opponents(self.game.rules, seat, opponents)
+        self.bot_rng = random.Random(0)
+        self._hands = 0
+        self._hand_over = False
         self.observation_space, self.action_space = _spaces(self.game.encoding)
         self.render_mode = render_mode
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+    ) -> tuple[ObservationDict, dict[str, Any]]:
         super().reset(seed=seed)
-        self.game.reset(seed)
-        return self.game.observe(0), {}
+        # After a hand's episode ends, the next goes on with the match; a seed, or a match
+        # over, deals a new game.
+        if seed is not None or not self._hand_over or self.game.state.is_over:
+            self._new_game(seed)
+        while True:
+            self._hands = self.game.state.hands_played()
+            self._hand_over = False
+            self._bots_move()
+            if not self._ended():
+                return self.game.observe(self.seat), {}
+            # The bots ended the hand (or the game) before this seat's turn: the next one.
+            if self.game.state.is_over:
+                self._new_game(None)
 
-    def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+    def _new_game(self, seed: int | None) -> None:
+        game_seed = self.game.reset(seed)
+        self.bot_rng = random.Random(f"bots:{game_seed}")
+
+    def _bots_move(self) -> float:
+        """Let the bots move up to this seat's turn (or the episode's end); this seat's reward."""
+        reward = 0.0
+        follower = self.game.follower
+        while not self._ended() and follower.state.to_move != self.seat:
+            to_move = follower.state.to_move
+            assert to_move is not None
+            move = self.bots[to_move].choose(follower.observation(to_move), self.bot_rng)
+            rewards = self.game.play(move)
+            reward += rewards[self.seat] if rewards else 0.0
+        return reward
+
+    def _ended(self) -> bool:
         state = self.game.state
+        if self.episode == "hand" and state.hands_played() > self._hands:
+            self._hand_over = True
+        return state.is_over or self._hand_over
+
+    def step(self, action: int | np.integer) -> tuple[ObservationDict, float, bool, bool, dict[str, Any]]:
         info: dict[str, Any] = {}
-        if self.game.encoding.action_move(int(action), state.observation(0)) is None:
+        move = self.game.follower.move_of(int(action)) if not self._ended() else None
+        if move is None:
             # Gymnasium's agents may ignore the mask: a refused action changes nothing.
             info["illegal_action"] = int(action)
-            return self.game.observe(0), 0.0, state.is_over, False, info
-        reward = self.game.play(action)[0]
+            return self.game.observe(self.seat), 0.0, self._ended(), False, info
+        rewards = self.game.play(move)
+        reward = (rewards[self.seat] if rewards else 0.0) + self._bots_move()
+        ended = self._ended()
         state = self.game.state
         if state.is_over and state.outcome is not None:
             info["outcome"] = state.outcome.to_dict()
-        return self.game.observe(0), reward, state.is_over, False, info
+        return self.game.observe(self.seat), reward, ended, False, info
 
     def render(self) -> str | None:
         return self.game.state.render() if self.render_mode == "ansi" else None
 
 
-def env(game_id: str, render_mode: str | None = None, **options: Any) -> BonesEnv:
+def env(game_id: str, render_mode: str | None = None, relative: bool = False, **options: Any) -> BonesEnv:
     """A PettingZoo AEC environment of ``game_id`` with rule ``options``."""
-    return BonesEnv(game_id, render_mode, **options)
+    return BonesEnv(game_id, render_mode, relative, **options)
 
 
-def single_agent_env(game_id: str, render_mode: str | None = None, **options: Any) -> SingleAgentEnv:
-    """A Gymnasium environment of a one-player game (the puzzles)."""
-    return SingleAgentEnv(game_id, render_mode, **options)
+def single_agent_env(
+    game_id: str,
+    opponents: Opponent | Sequence[Opponent] | Mapping[int, Opponent] | None = None,
+    *,
+    seat: int = 0,
+    episode: Episode = "match",
+    relative: bool = False,
+    render_mode: str | None = None,
+    **options: Any,
+) -> SingleAgentEnv:
+    """A Gymnasium environment of ``seat`` of ``game_id`` against ``opponents``: a level name or a
+    ``Bot`` for every other seat, a list (one per other seat, in order) or a dict by seat; none
+    for a one-player game. ``episode``: "hand" or "match"."""
+    return SingleAgentEnv(
+        game_id, opponents, seat=seat, episode=episode, relative=relative, render_mode=render_mode, **options
+    )

@@ -15,9 +15,13 @@ class BingoEncoding(Encoding):
     num_actions = TAKE_HIDDEN + 1
     size = 6 * TILES + 24
 
+    def __init__(self, relative: bool = False) -> None:
+        self.relative = relative
+
     def describe(self) -> str:
+        seats = "seats numbered from this seat's (0)" if self.relative else "seats absolute"
         return f"""\
-Observation ({self.size} integers; tiles numbered hi*(hi+1)/2+lo, 0:0 first; seats absolute):
+Observation ({self.size} integers; tiles numbered hi*(hi+1)/2+lo, 0:0 first; {seats}):
   [0, 28)      1 where the tile is in this seat's hand
   [28, 56)     1 where everybody knows seat 0 holds it; [56, 84) the same for seat 1
   [84, 112)    the trick (1, 2, ...) in which the tile was played this hand, 0: not played
@@ -34,30 +38,33 @@ Rewards: sets won."""
     def encode(self, observation: Observation) -> list[int]:
         assert isinstance(observation, BingoObservation)
         o = observation
+        # Seat k of the observation: the k-th after the observer where relative, else seat k.
+        order = (o.seat, 1 - o.seat) if self.relative else (0, 1)
+        seat_no = order.index
         out = [0] * self.size
         for tile in o.hand:
             out[int(tile)] = 1
-        for seat in (0, 1):
+        for k, seat in enumerate(order):
             for tile in o.known[seat]:
-                out[TILES * (1 + seat) + int(tile)] = 1
+                out[TILES * (1 + k) + int(tile)] = 1
         for number, trick in enumerate(o.tricks, start=1):
             plays = [(trick.leader, trick.led, trick.led_honours)]
             if trick.answer is not None:
                 plays.append((1 - trick.leader, trick.answer, trick.answer_honours))
             for seat, tile, honours in plays:
                 out[3 * TILES + int(tile)] = number
-                out[4 * TILES + int(tile)] = seat + 1
+                out[4 * TILES + int(tile)] = seat_no(seat) + 1
                 out[5 * TILES + int(tile)] = int(honours > 0)
         tail = [
             o.trump,
             0 if o.trump_tile is None else int(o.trump_tile) + 1,
             int(o.trump_in_boneyard),
             o.boneyard_size,
-            0 if o.closed_by is None else o.closed_by + 1,
+            0 if o.closed_by is None else seat_no(o.closed_by) + 1,
             PHASES.index(o.phase),
-            o.leader,
+            seat_no(o.leader),
         ]
-        for seat in (0, 1):
+        for seat in order:
             tail += [
                 o.hand_sizes[seat],
                 o.points[seat],
@@ -67,7 +74,7 @@ Rewards: sets won."""
                 o.pending_honours[seat],
                 o.sets[seat],
             ]
-        tail += [o.seat, 0 if o.to_move is None else o.to_move + 1]
+        tail += [seat_no(o.seat), 0 if o.to_move is None else seat_no(o.to_move) + 1]
         out[6 * TILES :] = tail + [o.hand_no]
         return out
 

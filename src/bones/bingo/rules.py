@@ -119,10 +119,10 @@ class BingoRules(Rules):
     def parse_move(self, text: str) -> BingoMove:
         return BingoMove.parse(text)
 
-    def encoding(self) -> Encoding:
+    def encoding(self, relative: bool = False) -> Encoding:
         from bones.bingo.encoding import BingoEncoding
 
-        return BingoEncoding()
+        return BingoEncoding(relative)
 
     def describe(self) -> str:
         return page_with_table(PAGE, [f"first to {self.target} sets"])

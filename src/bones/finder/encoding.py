@@ -10,15 +10,17 @@ from bones.game import Encoding, Move, Observation
 
 
 class FinderEncoding(Encoding):
-    def __init__(self, rules: FinderRules) -> None:
+    def __init__(self, rules: FinderRules, relative: bool = False) -> None:
+        self.relative = relative
         self.players = rules.num_players
         self.num_actions = SQUARES
         self.size = DOMINOES + SQUARES + 5 * self.players + 2
 
     def describe(self) -> str:
         p = self.players
+        seats = "; seats numbered from this seat's (0)" if self.relative else ""
         return f"""\
-Observation ({self.size} integers; squares a1..h7 numbered row by row, 8 a row; domino d covers squares 2d, 2d+1):
+Observation ({self.size} integers{seats}; squares a1..h7 numbered row by row, 8 a row; domino d covers squares 2d, 2d+1):
   [0, {DOMINOES})       each domino: 0 face down, 1 face up, 2 taken as a treasure
   [{DOMINOES}, {DOMINOES + SQUARES})     each square: its pips + 1 if face up, else 0
   next {p} x 5    per seat: its pawn's square + 1 (0: off the board), 1 if it skips its next turn,
@@ -31,7 +33,10 @@ Rewards: the outcome's scores (treasures found) when the game ends."""
         assert isinstance(observation, FinderObservation)
         out = list(observation.faces)
         out += [0 if pips is None else pips + 1 for pips in observation.shown]
-        for seat in range(self.players):
+        p = self.players
+        # Block k: the k-th seat after the observer where relative, else seat k.
+        first = observation.seat if self.relative else 0
+        for seat in ((first + k) % p for k in range(p)):
             pawn = observation.pawns[seat]
             out += [
                 0 if pawn is None else pawn + 1,

@@ -140,10 +140,10 @@ route there does not matter. Rolls and skipped turns happen by themselves."""
     def parse_move(self, text: str) -> FinderMove:
         return FinderMove.parse(text)
 
-    def encoding(self) -> Encoding:
+    def encoding(self, relative: bool = False) -> Encoding:
         from bones.finder.encoding import FinderEncoding
 
-        return FinderEncoding(self)
+        return FinderEncoding(self, relative)
 
     def describe(self) -> str:
         return page_with_table(PAGE, [f"{self.players} players", f"treasures to win: {self.to_win}"])

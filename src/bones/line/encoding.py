@@ -1,29 +1,69 @@
-"""The line-of-play games as fixed-size arrays (``Rules.encoding``, for ``bones.env``)."""
+"""The line-of-play games as fixed-size arrays (``Rules.encoding``, for ``bones.env``).
+
+An environment follows a game with ``LineFollower``: it reads the hand in play's kernel
+directly and folds each new entry of the kernel's log into the history columns, so a step
+builds no observation, layout or history; ``encode`` of a ``LineObservation`` gives the same
+numbers (tests/test_environments.py checks it move by move).
+"""
 
 from __future__ import annotations
 
-from bones.game import Encoding, Move, Observation, State
-from bones.line.kernel import DRAW, PASS, PLAY, SPINNER_EVERY, SPINNER_FIRST
+from array import array
+from collections.abc import Sequence
+from functools import cached_property
+from typing import cast
+
+from bones.game import Encoding, Follower, Move, Observation, State
+from bones.line.kernel import DRAW, PASS, PLAY, SPINNER_EVERY, SPINNER_FIRST, Kernel
 from bones.line.moves import DRAW_MOVE, PASS_MOVE, LineMove
 from bones.line.rules import LineRules
 from bones.line.state import LineObservation, LineState
 from bones.tiles import TILES, pip_set
 
 
+class History:
+    """What the log of one hand tells every seat: who laid each tile and when, passes and draws."""
+
+    def __init__(self, tiles: int, players: int) -> None:
+        self.laid = [0] * tiles  # seat + 1
+        self.order = [0] * tiles
+        self.passes = [0] * players
+        self.draws = [0] * players
+        self.played = 0
+        self.seen = 0  # log entries folded in
+
+    def add(self, log: Sequence[tuple[int, int, int, int]]) -> None:
+        for seat, code, tile, _slot in log[self.seen :]:
+            if code == PLAY:
+                self.played += 1
+                self.laid[tile] = seat + 1
+                self.order[tile] = self.played
+            elif code == PASS:
+                self.passes[seat] += 1
+            elif code == DRAW:
+                self.draws[seat] += 1
+        self.seen = len(log)
+
+
 class LineEncoding(Encoding):
-    def __init__(self, rules: LineRules) -> None:
+    def __init__(self, rules: LineRules, relative: bool = False) -> None:
         self.rules = rules
+        self.relative = relative
         self.tiles = len(pip_set(rules.max_pip))
         spinners = {SPINNER_FIRST: 1, SPINNER_EVERY: rules.max_pip + 1}.get(rules.spinner, 0)
         self.slots = 2 + 2 * spinners
         self.num_actions = self.tiles * (self.slots + 1) + 2
         p, n = rules.players, self.tiles
         self.size = 3 * n + self.slots + 5 * p + 2 + 2 * p + rules.num_sides + 2
+        # By the move's id: moves are interned, and hashing one is a Python-level call.
+        self._moves: dict[int, tuple[LineMove, int]] = {}
+        self._scores: tuple[tuple[int, ...] | None, tuple[float, ...]] = (None, ())
 
     def describe(self) -> str:
         n, s, p, sides = self.tiles, self.slots, self.rules.players, self.rules.num_sides
+        seats = "seats and sides numbered from this seat's (0)" if self.relative else "seats absolute"
         return f"""\
-Observation ({self.size} integers; tiles are numbered hi*(hi+1)/2+lo, 0:0 first; seats absolute):
+Observation ({self.size} integers; tiles are numbered hi*(hi+1)/2+lo, 0:0 first; {seats}):
   [0, {n})        1 where the tile is in this seat's hand
   [{n}, {2 * n})     who laid the tile in this hand: seat + 1 (0: not on the table)
   [{2 * n}, {3 * n})    when it was laid: 1 for the first tile of the hand, 2 for the next... (0: not laid)
@@ -39,56 +79,111 @@ Rewards: the points the seat's side scores (kozel: minus the points it writes)."
 
     def encode(self, observation: Observation) -> list[int]:
         assert isinstance(observation, LineObservation)
-        rules, n, p = self.rules, self.tiles, self.rules.players
-        out = [0] * self.size
-        for tile in observation.hand:
-            out[int(tile)] = 1
-        passes, draws = [0] * p, [0] * p
-        order = 0
-        for event in observation.history:
-            move = event.move
-            if move.code == PLAY:
-                assert move.tile is not None
-                order += 1
-                out[n + int(move.tile)] = event.seat + 1
-                out[2 * n + int(move.tile)] = order
-            elif move.code == PASS:
-                passes[event.seat] += 1
-            elif move.code == DRAW:
-                draws[event.seat] += 1
-        at = 3 * n
-        for slot, value in enumerate(observation.public.ends[: self.slots]):
-            out[at + slot] = value + 1
-        at += self.slots
-        for seat in range(p):
-            out[at + 5 * seat : at + 5 * seat + 5] = [
-                observation.hand_sizes[seat],
-                passes[seat],
-                draws[seat],
-                int(seat == observation.seat),
-                int(seat == observation.to_move),
-            ]
-        at += 5 * p
-        out[at], out[at + 1] = observation.boneyard_size, observation.drawable
-        at += 2
-        for seat in range(p):
-            out[at + 2 * seat] = observation.scores[rules.sides[seat]]
-            out[at + 2 * seat + 1] = int(seat == observation.opener)
-        at += 2 * p
-        for side in range(rules.num_sides):
-            out[at + side] = observation.scores[side]
-        at += rules.num_sides
-        out[at], out[at + 1] = observation.eggs, observation.hand_no
+        history = History(self.tiles, self.rules.players)
+        public = observation.public
+        history.add(public.log)
+        table = (public.ends, observation.hand_sizes, observation.boneyard_size, observation.drawable)
+        return self.fill(observation.seat, public.hands[observation.seat], table, observation, history)
+
+    def fill(
+        self,
+        seat: int,
+        hand: int,
+        table: tuple[Sequence[int], Sequence[int], int, int],
+        facts: LineObservation | LineState,
+        history: History,
+    ) -> list[int]:
+        """The observation of ``seat`` holding ``hand`` (a mask) from the hand in play (``table``:
+        its open ends, hand sizes, boneyard size and drawable tiles), the match (``facts``: an
+        observation or the state) and the hand's ``history``."""
+        out = [hand >> tile & 1 for tile in range(self.tiles)]
+        if self.relative:
+            number = self._numbers[seat]
+            out += [number[v - 1] + 1 if v else 0 for v in history.laid]
+        else:
+            out += history.laid
+        out += history.order
+        return out + self.tail(seat, table, facts, history)
+
+    def numbering(self, seat: int) -> list[int]:
+        """How ``seat`` numbers each seat."""
+        p = self.rules.players
+        return [self.seat_number(other, seat, p) for other in range(p)]
+
+    @cached_property
+    def _numbers(self) -> list[list[int]]:
+        return [self.numbering(seat) for seat in range(self.rules.players)]
+
+    @cached_property
+    def _orders(self) -> list[tuple[list[int], list[int]]]:
+        rules, p, num_sides = self.rules, self.rules.players, self.rules.num_sides
+        if not self.relative:
+            return [(list(range(p)), list(range(num_sides)))] * p
+        # Seat k of the observation is the k-th seat after this one; side k likewise.
+        return [
+            ([(seat + k) % p for k in range(p)], [(rules.sides[seat] + k) % num_sides for k in range(num_sides)])
+            for seat in range(p)
+        ]
+
+    def orders(self, seat: int) -> tuple[list[int], list[int]]:
+        """The seats and the sides in the order ``seat``'s observation lists them."""
+        return self._orders[seat]
+
+    def tail(
+        self,
+        seat: int,
+        table: tuple[Sequence[int], Sequence[int], int, int],
+        facts: LineObservation | LineState,
+        history: History,
+        orders: tuple[list[int], list[int]] | None = None,
+    ) -> list[int]:
+        """The observation after the tiles' columns: the table, the seats, the match."""
+        order = (orders or self.orders(seat))[0]
+        ends, sizes, boneyard, drawable = table
+        slots = self.slots
+        out = [value + 1 for value in ends[:slots]]
+        if len(ends) < slots:
+            out += [0] * (slots - len(ends))
+        passes, draws, to_move = history.passes, history.draws, facts.to_move
+        for other in order:
+            out += (sizes[other], passes[other], draws[other], int(other == seat), int(other == to_move))
+        out.append(boneyard)
+        out.append(drawable)
+        return out + self.match(seat, facts)
+
+    def match(self, seat: int, facts: LineObservation | LineState) -> list[int]:
+        """The observation's last numbers: the match's scores, the opener, eggs and the hand."""
+        order, side_order = self._orders[seat]
+        sides = self.rules.sides
+        scores, opener = facts.scores, facts.opener
+        out: list[int] = []
+        for other in order:
+            out += (scores[sides[other]], int(other == opener))
+        out += [scores[side] for side in side_order]
+        out.append(facts.eggs)
+        out.append(facts.hand_no)
         return out
 
     def action_index(self, move: Move, observation: Observation) -> int:
         assert isinstance(move, LineMove)
+        return self.number(move)
+
+    def number(self, move: LineMove) -> int:
+        """The action number of ``move`` (moves are interned, so a dict remembers each)."""
+        known = self._moves.get(id(move))
+        if known is not None and known[0] is move:
+            return known[1]
         if move.code == DRAW:
-            return self.num_actions - 2
-        if move.code == PASS:
-            return self.num_actions - 1
-        assert move.tile is not None
-        return int(move.tile) * (self.slots + 1) + move.slot + 1
+            number = self.num_actions - 2
+        elif move.code == PASS:
+            number = self.num_actions - 1
+        else:
+            assert move.tile is not None
+            number = int(move.tile) * (self.slots + 1) + move.slot + 1
+        if len(self._moves) > 65536:  # moves made outside the interned ones
+            self._moves.clear()
+        self._moves[id(move)] = (move, number)
+        return number
 
     def action_move(self, index: int, observation: Observation) -> Move | None:
         if index == self.num_actions - 2:
@@ -103,6 +198,134 @@ Rewards: the points the seat's side scores (kozel: minus the points it writes)."
         return move if move in observation.legal_moves else None
 
     def seat_scores(self, state: State) -> tuple[float, ...]:
-        assert isinstance(state, LineState)
-        sign = -1.0 if self.rules.low_score_wins else 1.0
-        return tuple(sign * state.scores[side] for side in self.rules.sides)
+        scores = cast(LineState, state).scores
+        last, seat_scores = self._scores
+        if scores is not last:  # the same tuple until somebody scores
+            sign = -1.0 if self.rules.low_score_wins else 1.0
+            seat_scores = tuple(sign * scores[side] for side in self.rules.sides)
+            self._scores = (scores, seat_scores)
+        return seat_scores
+
+    def follow(self, state: State) -> LineFollower:
+        return LineFollower(self, state)
+
+
+class _View:
+    """One seat's encoded observation of one hand, changed in place move by move: each new entry
+    of the kernel's log changes a few numbers (the tile laid, who laid it and when, a hand size,
+    a pass or a draw), then the open ends, the seat to move, the boneyard and, when they change,
+    the match's numbers are written again."""
+
+    def __init__(self, encoding: LineEncoding, seat: int, state: LineState) -> None:
+        kernel = state.kernel
+        history = History(encoding.tiles, encoding.rules.players)
+        history.add(kernel.log)
+        self.played = history.played
+        self.seat = seat
+        self.hand_no = state.hand_no
+        self.hand = kernel.hands[seat]  # the hand mask written in out
+        self.seen = history.seen  # log entries written in out
+        self.number = encoding._numbers[seat]
+        hands = kernel.hands
+        table = (kernel.ends, [h.bit_count() for h in hands], len(kernel.boneyard), kernel.drawable())
+        # An array of machine integers: NumPy copies one at once, where a list is read item by item.
+        self.out = array("q", encoding.fill(seat, self.hand, table, state, history))
+        n, p, slots = encoding.tiles, encoding.rules.players, encoding.slots
+        self.ends = 3 * n
+        block = self.ends + slots  # 5 numbers a seat: size, passes, draws, this seat, to move
+        self.size = [block + 5 * k for k in self.number]
+        self.to_move = -1 if state.to_move is None else self.size[state.to_move] + 4
+        self.boneyard = block + 5 * p
+        self.match = self.boneyard + 2
+        self.match_key = (state.scores, state.eggs, state.final)
+        self.slots = slots
+
+
+class LineFollower(Follower):
+    """A line game followed from the kernel in play: each seat's observation is a list that each
+    move changes where it must (``_View``), the history folded in from the kernel's log; nothing
+    builds an observation, a layout or a history."""
+
+    encoding: LineEncoding
+
+    def __init__(self, encoding: LineEncoding, state: State) -> None:
+        super().__init__(encoding, state)
+        self._views: list[_View | None] = [None] * encoding.rules.players
+
+    def play(self, move: Move) -> None:
+        self.state = self.state.play(move)
+        self._moves = None
+        if self._observations:
+            self._observations.clear()
+
+    def observe(self, seat: int) -> Sequence[int]:
+        """``seat``'s numbers, as ``encode(state.observation(seat))``; the array changes with the
+        next move, so a caller keeps a copy."""
+        state = cast(LineState, self.state)
+        kernel = state.kernel
+        log = kernel.log
+        view = self._views[seat]
+        if view is None or view.hand_no != state.hand_no or len(log) < view.seen:
+            if not 0 <= seat < state.rules.players:
+                raise ValueError(f"no seat {seat}: seats are 0..{state.rules.players - 1}")
+            view = self._views[seat] = _View(self.encoding, seat, state)
+            return view.out
+        out = view.out
+        if view.seen != len(log):
+            self._catch_up(view, kernel, log)
+        match_key = (state.scores, state.eggs, state.final)
+        if match_key != view.match_key:
+            view.match_key = match_key
+            out[view.match :] = array("q", self.encoding.match(seat, state))
+        to_move = state.to_move
+        flag = -1 if to_move is None else view.size[to_move] + 4
+        if flag != view.to_move:
+            if view.to_move >= 0:
+                out[view.to_move] = 0
+            if flag >= 0:
+                out[flag] = 1
+            view.to_move = flag
+        return out
+
+    def _catch_up(self, view: _View, kernel: Kernel, log: Sequence[tuple[int, int, int, int]]) -> None:
+        """Write the log's entries since ``view`` last looked, then the table they left."""
+        out, n = view.out, self.encoding.tiles
+        hand = kernel.hands[view.seat]
+        changed = hand ^ view.hand
+        while changed:
+            low = changed & -changed
+            tile = low.bit_length() - 1
+            out[tile] = hand >> tile & 1
+            changed ^= low
+        view.hand = hand
+        number, size = view.number, view.size
+        for seat, code, tile, _slot in log[view.seen :]:
+            if code == PLAY:
+                view.played += 1
+                out[n + tile] = number[seat] + 1
+                out[2 * n + tile] = view.played
+                out[size[seat]] -= 1
+            elif code == PASS:
+                out[size[seat] + 1] += 1
+            elif code == DRAW:
+                out[size[seat]] += 1
+                out[size[seat] + 2] += 1
+        view.seen = len(log)
+        at = view.ends
+        for value in kernel.ends[: view.slots]:
+            out[at] = value + 1
+            at += 1
+        out[view.boneyard] = len(kernel.boneyard)
+        out[view.boneyard + 1] = kernel.drawable()
+
+    def legal_actions(self) -> dict[int, Move]:
+        moves = self._moves
+        if moves is None:
+            state = self.state
+            assert isinstance(state, LineState)
+            known, number = self.encoding._moves, self.encoding.number
+            moves = self._moves = {}
+            for move in state.legal_moves:
+                seen = known.get(id(move))
+                moves[seen[1] if seen is not None and seen[0] is move else number(move)] = move
+        return moves

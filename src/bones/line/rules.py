@@ -121,10 +121,10 @@ draw and pass happen by themselves when they are all you can do."""
 
         return LineState.start(self, seed, setup)
 
-    def encoding(self) -> LineEncoding:
+    def encoding(self, relative: bool = False) -> LineEncoding:
         from bones.line.encoding import LineEncoding
 
-        return LineEncoding(self)
+        return LineEncoding(self, relative)
 
     def parse_move(self, text: str) -> LineMove:
         return LineMove.parse(text, self.max_pip)

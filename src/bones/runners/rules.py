@@ -105,10 +105,10 @@ same and then jumps the dropped checker to c7 and a7, capturing what it jumps.""
     def parse_move(self, text: str) -> RunnerMove:
         return RunnerMove.parse(text)
 
-    def encoding(self) -> Encoding:
+    def encoding(self, relative: bool = False) -> Encoding:
         from bones.runners.encoding import RunnersEncoding
 
-        return RunnersEncoding()
+        return RunnersEncoding(relative)
 
     def describe(self) -> str:
         return page_with_table(PAGE, ["2 players, the whole double-six set in 7 rows of 8 squares, 10 checkers each"])

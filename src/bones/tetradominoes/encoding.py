@@ -22,16 +22,19 @@ def _row_col(cell: int) -> tuple[int, int]:
 
 
 class TetraEncoding(OrdinalActions, Encoding):
-    def __init__(self, rules: TetraRules) -> None:
+    def __init__(self, rules: TetraRules, relative: bool = False) -> None:
         OrdinalActions.__init__(self, CAPACITY)
+        self.relative = relative
+        self.rules = rules
         self.players = rules.num_players
         self.sides = len(rules.new_game(seed=0).observation(0).counts)
         self.size = 4 * TILES + 12 * TETROMINO_SLOTS + TILES * (1 + self.players) + self.players + 2 * self.sides + 24
 
     def describe(self) -> str:
         p, s = self.players, self.sides
+        seats = "seats and sides numbered from this seat's (0); " if self.relative else ""
         return f"""\
-Observation ({self.size} integers; tiles numbered hi*(hi+1)/2+lo; cells as (row, column) + {OFFSET}, the
+Observation ({self.size} integers; {seats}tiles numbered hi*(hi+1)/2+lo; cells as (row, column) + {OFFSET}, the
 first domino on ({OFFSET}, {OFFSET}) and ({OFFSET}, {OFFSET + 1})):
   [0, 112)       per tile (x4): 1 if on the table, row and column of its first number, 1 if it lies across
   next {12 * TETROMINO_SLOTS}       per tetromino laid, in order ({TETROMINO_SLOTS} slots x 12): 1, piece (0-6), colour, seat + 1,
@@ -49,6 +52,15 @@ Rewards: the outcome's scores when the game ends."""
     def encode(self, observation: Observation) -> list[int]:
         assert isinstance(observation, TetraObservation)
         o = observation
+        p, s = self.players, self.sides
+        # Seat (side) k of the observation: the k-th after the observer's where relative, else k.
+        first, first_side = (o.seat, self.rules.sides[o.seat] % s) if self.relative else (0, 0)
+        order = [(first + k) % p for k in range(p)]
+        side_order = [(first_side + k) % s for k in range(s)]
+
+        def number(seat: int) -> int:
+            return (seat - first) % p
+
         table = [0] * (4 * TILES)
         for move in o.board:
             k = move.kernel
@@ -61,17 +73,17 @@ Rewards: the outcome's scores when the game ends."""
         tets = [0] * (12 * TETROMINO_SLOTS)
         for slot, (piece, colour, seat, move) in enumerate(o.tetrominoes[:TETROMINO_SLOTS]):
             cells = move.kernel[3]
-            values = [1, PIECES.index(piece), colour, seat + 1]
+            values = [1, PIECES.index(piece), colour, number(seat) + 1]
             for cell in cells:
                 values += list(_row_col(cell))
             tets[12 * slot : 12 * slot + 12] = values
         hidden = [0] * TILES
         for tile in o.hidden:
             hidden[int(tile)] = 1
-        revealed = [0] * (TILES * self.players)
-        for seat, tiles in enumerate(o.revealed):
-            for tile in tiles:
-                revealed[TILES * seat + int(tile)] = 1
+        revealed = [0] * (TILES * p)
+        for place, holder in enumerate(order):
+            for tile in o.revealed[holder]:
+                revealed[TILES * place + int(tile)] = 1
         pool = [int(piece in o.pool) for piece in PIECES]
         discarded = [int(piece in o.discarded) for piece in PIECES]
         tail = pool + discarded
@@ -79,12 +91,15 @@ Rewards: the outcome's scores when the game ends."""
             PHASE_NAMES.index(o.phase),
             o.pile_size,
             o.game_no,
-            o.first,
-            o.seat,
-            0 if o.to_move is None else o.to_move + 1,
+            number(o.first),
+            number(o.seat),
+            0 if o.to_move is None else number(o.to_move) + 1,
             0 if o.offer is None else int(o.offer) + 1,
             int(o.offer_pending),
             0,
             0,
         ]
-        return table + tets + hidden + revealed + list(o.hidden_counts) + list(o.counts) + list(o.scores) + tail
+        hidden_counts = [o.hidden_counts[seat] for seat in order]
+        counts = [o.counts[side] for side in side_order]
+        scores = [o.scores[side] for side in side_order]
+        return table + tets + hidden + revealed + hidden_counts + counts + scores + tail

@@ -185,10 +185,10 @@ and return 5:5 (the solitaire)."""
     def parse_move(self, text: str) -> TetraMove:
         return parse_move(text)
 
-    def encoding(self) -> Encoding:
+    def encoding(self, relative: bool = False) -> Encoding:
         from bones.tetradominoes.encoding import TetraEncoding
 
-        return TetraEncoding(self)
+        return TetraEncoding(self, relative)
 
     def describe(self) -> str:
         if self.players == 1:

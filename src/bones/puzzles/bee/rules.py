@@ -151,11 +151,11 @@ the round unsolved."""
                 layout = random_layout(self.dice, rng)
         return BeeState.start(self, seed, layout, given=setup is not None)
 
-    def encoding(self) -> Encoding:
+    def encoding(self, relative: bool = False) -> Encoding:
         from bones.puzzles.encoding import PuzzleEncoding
 
         # at most 28 legal moves in random games (a die's reach)
-        return PuzzleEncoding(self.game_id, 256)
+        return PuzzleEncoding(self.game_id, 256, relative)
 
     def parse_move(self, text: str) -> PuzzleMove:
         word = text.strip().upper().replace(" ", "")

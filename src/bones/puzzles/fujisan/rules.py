@@ -139,11 +139,11 @@ priest on T0 to T3; give-up ends the puzzle unsolved."""
         steps = shortest(layout, self.country_road)
         return None if steps is None else len(steps)
 
-    def encoding(self) -> Encoding:
+    def encoding(self, relative: bool = False) -> Encoding:
         from bones.puzzles.encoding import PuzzleEncoding
 
         # at most 7 legal moves in random games (four priests' steps)
-        return PuzzleEncoding(self.game_id, 64)
+        return PuzzleEncoding(self.game_id, 64, relative)
 
     def parse_move(self, text: str) -> PuzzleMove:
         word = text.strip().upper().replace(" ", "")

@@ -145,11 +145,10 @@ give-up stops."""
             self, seed, (), empty, empty, hands, None, first, stage, face_down, unused, initial=initial
         )
 
-    def encoding(self) -> Encoding:
-        from bones.puzzles.encoding import PuzzleEncoding
+    def encoding(self, relative: bool = False) -> Encoding:
+        from bones.puzzles.encoding import MountainsEncoding
 
-        # at most 1921 legal moves in random games (a domino's placements on the 6 x 6 map)
-        return PuzzleEncoding(self.game_id, 4096)
+        return MountainsEncoding(relative)
 
     def parse_move(self, text: str) -> PuzzleMove:
         word = " ".join(text.strip().lower().split())

@@ -1,0 +1,141 @@
+"""Steps per second of the learning environments against their engines, and against OpenSpiel.
+
+For every game (default options, plus the partnership block): the engine's random playouts
+through the public state (``state.legal_moves``, a random choice, ``state.play``; a new game at
+each end) in moves per CPU second, and ``bones.env`` with random legal actions in steps per CPU
+second (each step reads the observation and the legal-action mask through ``env.last()``).
+Beside them, OpenSpiel's ``python_block_dominoes`` (2-player block) through its
+``rl_environment``: its observation tensor and a legal-action mask made from its legal actions
+at each step (needs the ``openspiel`` extra; skipped, and said so, without it).
+
+Goals (issue 27): every environment at least half its engine's moves/s; 2-player block at least
+10x OpenSpiel's steps/s. CPU seconds, so a busy machine slows both sides alike; the load average
+is printed.
+
+    .venv/bin/python bench/env.py [--seconds 2] [--games block draw]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+import bones
+
+CASES: list[tuple[str, dict[str, Any]]] = [(game, {}) for game in sorted(bones.games())] + [
+    ("block", {"players": 4, "teams": True})
+]
+
+
+def rate(run: Callable[[float], int], seconds: float) -> float:
+    """Steps per CPU second of ``run(seconds)``, which returns the steps it made."""
+    start = time.process_time()
+    steps = run(seconds)
+    return steps / (time.process_time() - start)
+
+
+def engine(game: str, options: dict[str, Any]) -> Callable[[float], int]:
+    rules = bones.rules(game, **options)
+
+    def run(seconds: float) -> int:
+        rng = random.Random(0)
+        moves, seed, start = 0, 0, time.process_time()
+        while time.process_time() - start < seconds:
+            state = rules.new_game(seed=seed)
+            seed += 1
+            while not state.is_over:
+                state = state.play(rng.choice(state.legal_moves))
+                moves += 1
+        return moves
+
+    return run
+
+
+def environment(game: str, options: dict[str, Any]) -> Callable[[float], int]:
+    def run(seconds: float) -> int:
+        env = bones.env(game, **options)
+        env.reset(seed=0)
+        pick = random.Random(0).randrange
+        steps, start = 0, time.process_time()
+        while time.process_time() - start < seconds:
+            for _agent in env.agent_iter():
+                observation, _reward, terminated, truncated, _info = env.last()
+                if terminated or truncated:
+                    env.step(None)
+                    continue
+                legal = np.flatnonzero(observation["action_mask"])
+                env.step(int(legal[pick(len(legal))]))
+                steps += 1
+            env.reset()
+        return steps
+
+    return run
+
+
+def openspiel() -> Callable[[float], int] | None:
+    try:
+        import open_spiel.python.games  # noqa: F401 (registers the Python games, python_block_dominoes among them)
+        from open_spiel.python import rl_environment
+    except ImportError:
+        return None
+
+    def run(seconds: float) -> int:
+        env = rl_environment.Environment("python_block_dominoes")
+        num_actions = env.action_spec()["num_actions"]
+        pick = random.Random(0).randrange
+        time_step = env.reset()
+        steps, start = 0, time.process_time()
+        while time.process_time() - start < seconds:
+            if time_step.last():
+                time_step = env.reset()
+                continue
+            seen = time_step.observations
+            player = seen["current_player"]
+            np.asarray(seen["info_state"][player], np.float32)  # the observation tensor
+            legal = seen["legal_actions"][player]
+            mask = np.zeros(num_actions, np.int8)
+            mask[legal] = 1
+            time_step = env.step([legal[pick(len(legal))]])
+            steps += 1
+        return steps
+
+    return run
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per measurement")
+    parser.add_argument("--games", nargs="*", help="only these games (default: all)")
+    args = parser.parse_args()
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"{'game':<22} {'engine moves/s':>15} {'env steps/s':>12} {'env/engine':>11}")
+    block = None
+    for game, options in CASES:
+        if args.games and game not in args.games:
+            continue
+        moves = rate(engine(game, options), args.seconds)
+        steps = rate(environment(game, options), args.seconds)
+        name = game + ("" if not options else " " + ",".join(f"{k}={v}" for k, v in options.items()))
+        mark = "" if steps >= moves / 2 else "  (below half)"
+        print(f"{name:<22} {moves:>15,.0f} {steps:>12,.0f} {steps / moves:>11.2f}{mark}")
+        if game == "block" and not options:
+            block = steps
+    spiel = openspiel()
+    if spiel is None:
+        print("OpenSpiel: not installed (pip install -e '.[openspiel]')")
+    else:
+        spiel_steps = rate(spiel, args.seconds)
+        print(f"{'OpenSpiel block (rl)':<22} {'':>15} {spiel_steps:>12,.0f}")
+        if block is not None:
+            print(f"2-player block: bones.env is {block / spiel_steps:.1f}x OpenSpiel's python_block_dominoes")
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
+if __name__ == "__main__":
+    main()
