@@ -89,6 +89,9 @@ def test_starting_gives_up_the_hosts_match_against_computers_only_when_asked(liv
     solo = live.post("/api/games", json={"game": "draw", "level": "easy"}).json()
     table = lobby(live, computers=[1, 2, 3])
     url = f"/api/lobby/{table['id']}/start"
+    # The host's page learns of it before START (and asks); nobody else is told of the host's matches.
+    assert live.get(f"/api/lobby/{table['id']}").json()["gives_up"]["id"] == solo["id"]
+    assert "gives_up" not in person(live).get(f"/api/lobby/{table['id']}").json()
     asked = live.post(url, headers={HOST: table["token"]})
     assert asked.status_code == 409 and "give_up" in asked.json()["detail"], asked.text
     # The answer names the match (the page asks about it, as PLAY does), and nothing was started or given up.

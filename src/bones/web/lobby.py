@@ -140,6 +140,13 @@ def router(hub: Hub) -> APIRouter:
             data["tokens"] = {str(n): s["token"] for n, s in enumerate(lobby.seats) if s.get("player") == player}
         return data
 
+    def solo_view(player: str) -> dict[str, Any] | None:
+        """The player's unfinished match against computers, which starting a table gives up: the host's seat's view."""
+        solo = hub.referee.solo_matches(player)
+        if not solo:
+            return None
+        return hub.referee.seat_view(solo[0], hub.referee.seats_held(solo[0], player)[0], token=True)
+
     def seated_at(lobby: Lobby, player: str) -> int | None:
         return next((n for n, seat in enumerate(lobby.seats) if seat.get("player") == player), None)
 
@@ -181,12 +188,20 @@ def router(hub: Hub) -> APIRouter:
         since = time.time() - max(HOST_GONE_AFTER, 6 * hub.settings.heartbeat)
         return {"tables": [lobby.public_view() for lobby in seating.open_public(host_seen_since=since)]}
 
-    @routes.get("/{lobby_id}", summary="A table of the lobby: its seats, whether it started, and your seat there")
+    @routes.get(
+        "/{lobby_id}",
+        summary="A table of the lobby: its seats, whether it started, your seats there, and (the host's) the match "
+        "against computers that starting gives up (gives_up)",
+    )
     def show(lobby_id: LobbyId, player: Player) -> dict[str, Any]:
         lobby = load(lobby_id)
         # A page opened again (the host's, a seated guest's) finds its seat and token: the cookie proves the player.
         mine = seated_at(lobby, player)
-        return answer(lobby, mine, player if mine is not None else None)
+        data = answer(lobby, mine, player if mine is not None else None)
+        if mine == 0 and lobby.status == WAITING:
+            # The host's page asks about it before START, as PLAY does, instead of being refused.
+            data["gives_up"] = solo_view(player)
+        return data
 
     @routes.post("/{lobby_id}/seats", status_code=201, summary="Take a seat; the answer holds its token")
     def take(lobby_id: LobbyId, body: TakeSeat, player: Player) -> dict[str, Any]:
@@ -274,10 +289,9 @@ def router(hub: Hub) -> APIRouter:
         lobby = load(lobby_id)
         waiting(lobby)
         host(lobby, token, player)
-        solo = hub.referee.solo_matches(player)
-        if solo and not (body and body.give_up):
+        mine = None if body and body.give_up else solo_view(player)
+        if mine is not None:
             # The match replaces the host's game against computers, as PLAY's would: asked first, never silently.
-            mine = hub.referee.seat_view(solo[0], hub.referee.seats_held(solo[0], player)[0], token=True)
             detail = f"starting gives up your unfinished {mine['title']} against computers; send give_up to start"
             return JSONResponse({"detail": detail, "solo": mine}, status_code=409)
         names = NAMES[lobby.players]

@@ -297,23 +297,26 @@ async function removeGuest(n) {
   } catch (e) { toast(e.message); }
 }
 
-// The match gives up the host's unfinished one against computers: the server says which, and the page asks first,
-// as PLAY does.
-async function startMatch(giveUp = false) {
+// The match gives up the host's unfinished one against computers (the server refuses unless told so): the page
+// asks first, as PLAY does.
+async function startMatch() {
+  const url = `/api/lobby/${encodeURIComponent(ROOM.lobby.id)}`;
   let view;
   try {
-    view = await api("POST", `/api/lobby/${encodeURIComponent(ROOM.lobby.id)}/start`, giveUp ? { give_up: true } : undefined);
-  } catch (e) {
-    const solo = e.status === 409 && e.data && e.data.solo;
-    if (!solo) { toast(e.message); return; }
-    const choice = await askToAbandon(solo, matchLine(solo));
-    if (choice === "new") startMatch(true);
-    else if (choice === "continue") {
-      leaveLive();
-      show("table");
-      S.token = solo.token;
-      enterTable(solo);
+    const solo = (await api("GET", url)).gives_up;
+    if (solo) {
+      const choice = await askToAbandon(solo, matchLine(solo));
+      if (choice === "continue") {
+        leaveLive();
+        show("table");
+        S.token = solo.token;
+        enterTable(solo);
+      }
+      if (choice !== "new") return;
     }
+    view = await api("POST", `${url}/start`, solo ? { give_up: true } : undefined);
+  } catch (e) {
+    toast(e.message);
     return;
   }
   LIVE.room = false;
@@ -351,7 +354,7 @@ export function wireLobby() {
   $("lobby-refresh").addEventListener("click", refreshList);
   $("lobby-create").addEventListener("click", createTable);
   $("room-copy").addEventListener("click", copyLink);
-  $("room-start").addEventListener("click", () => startMatch());
+  $("room-start").addEventListener("click", startMatch);
   $("room-leave").addEventListener("click", leaveRoom);
   $("room-link").addEventListener("focus", () => $("room-link").select());
 }

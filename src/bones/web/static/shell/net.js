@@ -31,7 +31,6 @@ export async function api(method, path, body) {
   if (!res.ok) {
     const error = new Error(typeof data.detail === "string" ? data.detail : res.statusText);
     error.status = res.status;
-    error.data = data;
     error.retry = res.status >= 500;
     throw error;
   }
