@@ -10,7 +10,7 @@ Every ``--every`` seconds it prints the server's resident memory, the tables and
 at the end, the growth per minute after the warm-up (a line fitted through the samples). The server keeps bounded
 caches (the built tables, ``BONES_TABLE_CACHE``, 1,024 by default at some 50 KB each in a long match; hints; seat
 holders; which games are live tables), so memory climbs while they fill and is flat after: ``--table-cache`` sets the
-table cache low (64 by default here) so that a run of minutes reaches that state.
+table cache low (16 by default here) so that a run of minutes reaches that state.
 
     nice python bench/soak.py --seconds 300
 """
@@ -91,11 +91,13 @@ class Counts:
 
 async def live_table(client: httpx.AsyncClient, url: str, rng: random.Random, counts: Counts) -> None:
     made = (
-        await client.post(f"{url}/api/lobby", json={"game": "kozel", "computers": [1, 2, 3], "public": False})
+        await client.post(
+            f"{url}/api/lobby", json={"game": "kozel", "level": "easy", "computers": [1, 2, 3], "public": False}
+        )
     ).json()
     cookie = "; ".join(f"{name}={value}" for name, value in client.cookies.items())
     address = url.replace("http://", "ws://") + f"/api/live/{made['id']}"
-    limit = rng.choice([20, 60, 10_000])  # given up early, later, or played to the end
+    limit = rng.choice([12, 40, 10_000])  # given up early, later, or played to the end
     async with connect(address, open_timeout=60, max_size=2**22, additional_headers={"Cookie": cookie}) as ws:
         await ws.send(json.dumps({"type": "hello", "token": made["token"], "since": None}))
         await ws.recv()  # the room
@@ -131,7 +133,7 @@ async def solo_match(client: httpx.AsyncClient, url: str, rng: random.Random, co
     counts.tables += 1
     base = f"{url}/api/games/{view['id']}"
     await client.get(f"{base}/hint", headers=headers)
-    for _ in range(rng.choice([10, 40, 200])):
+    for _ in range(rng.choice([10, 30, 200])):
         if view["status"] == "over":
             return
         if view["status"] == "sheet":
@@ -204,7 +206,7 @@ def main() -> None:
     parser.add_argument(
         "--warmup", type=float, default=0.4, help="share of the run left out of the growth (caches fill)"
     )
-    parser.add_argument("--table-cache", type=int, default=64, help="BONES_TABLE_CACHE of the server")
+    parser.add_argument("--table-cache", type=int, default=16, help="BONES_TABLE_CACHE of the server")
     args = parser.parse_args()
     with (
         tempfile.TemporaryDirectory(prefix="bones-soak-") as folder,
