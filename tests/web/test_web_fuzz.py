@@ -4,7 +4,10 @@ A seeded generator (the same requests every run) mixes wrong types, huge numbers
 NUL bytes, unicode, missing and unknown fields, made-up ids and tokens, wrong methods,
 forged cookies and oversized bodies into otherwise sensible requests. No answer may be a
 5xx, and a refused request (4xx) may change nothing: the whole database is compared
-before and after it.
+before and after it. A lone UTF-16 surrogate goes into every JSON field of every route
+(issue 24: the refusal quoted it and could not be written), and the live table's
+WebSocket gets nested, huge, surrogate and mistyped messages: each is answered, or the
+hello closed with a code and reason, and the connection goes on.
 """
 
 from __future__ import annotations
@@ -45,6 +48,8 @@ WEIRD_VALUES: list[Any] = [
     "x" * 300,
     "\u0000",
     "a\u0000b",
+    "\ud800",
+    "a\udfffb",
     "ünïcødé 😀 \u202e",
     "6:6",
     "6:3@left",
@@ -71,6 +76,8 @@ RAW_BODIES = [
     b'{"move_number": 0, "move": "6:6\\u0000"}',
     b'{"game": "draw\\u0000"}',
     b'{"\\u0000": 1}',
+    b'{"name": "\\ud800"}',
+    b'{"move": "6:6", "move_number": 0, "\\udc00": 1}',
     b"\x00",
     b"\xff\xfe\xfd",
     b'{"move": "6:6", "move_number": 0',
@@ -195,7 +202,9 @@ class Fuzzer:
             )
         params = {}
         if self.rng.random() < 0.3:
-            params = {self.rng.choice(["game", "level", "x", "move_number"]): str(self.value("game"))}
+            # A query is bytes on the wire: a lone surrogate cannot be sent in one (the bodies carry it, escaped).
+            value = str(self.value("game")).encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+            params = {self.rng.choice(["game", "level", "x", "move_number"]): value}
         body, kind = self.body()
         if kind:
             headers["Content-Type"] = kind
@@ -241,3 +250,166 @@ def fuzz(client: TestClient, app: Any, store: Store) -> None:
     assert refused > REQUESTS // 2 and statuses.get(200, 0) + statuses.get(201, 0) > 20, statuses
     assert {413, 422, 403, 404, 405} <= set(statuses), statuses
     print(f"{REQUESTS} requests in {elapsed:.1f} s: {dict(sorted(statuses.items()))}")
+
+
+# -- lone surrogates in every JSON field -----------------------------------------
+
+SURROGATES = ["\ud800", "a\udfffb", "\udc00" * 3]
+
+
+def body_fields(route: APIRoute) -> list[tuple[str, Any]]:
+    """(field, model of its items or None) of each field of the route's JSON body: a list or mapping of a model (the
+    seats of a new game) is filled inside too."""
+    found: list[tuple[str, Any]] = []
+    for param in route.dependant.body_params:
+        model = param.field_info.annotation
+        for candidate in getattr(model, "__args__", (model,)):
+            for name, field in getattr(candidate, "model_fields", {}).items():
+                inner = [a for a in getattr(field.annotation, "__args__", ()) if hasattr(a, "model_fields")]
+                inner += [b for a in getattr(field.annotation, "__args__", ()) for b in getattr(a, "__args__", ())]
+                found.append((name, next((m for m in inner if hasattr(m, "model_fields")), None)))
+    return found
+
+
+def surrogate_bodies(route: APIRoute) -> list[Any]:
+    bodies: list[Any] = [{"\ud800": 1}]
+    for name, inner in body_fields(route):
+        for text in SURROGATES:
+            bodies += [{name: text}, {name: [text]}, {name: {text: text}}]
+            if inner is not None:
+                bodies += [{name: [{field: text}]} for field in inner.model_fields]
+    return bodies
+
+
+def test_a_lone_surrogate_in_any_json_field_of_any_route_is_a_clean_refusal(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'bones.sqlite3'}")
+    app = create_app(store, allow_setup=True)
+    with TestClient(app, raise_server_exceptions=False) as client:
+        game = client.post("/api/games", json={"game": "draw", "level": "easy"}).json()
+        table = client.post("/api/lobby", json={"game": "kozel", "name": "Ann"}).json()
+        ids = {"game_id": game["id"], "lobby_id": table["id"], "seat": "1", "game": "draw"}
+        before = snapshot(store)
+        tried = 0
+        for route in app.routes:
+            if not isinstance(route, APIRoute) or not route.dependant.body_params:
+                continue
+            path = re.sub(r"\{(\w+)\}", lambda m: ids[m.group(1)], route.path)
+            token = table["token"] if "lobby" in path else game["token"]
+            for method in sorted(route.methods):
+                for body in surrogate_bodies(route):
+                    tried += 1
+                    content = json.dumps(body).encode()  # ASCII: the surrogate as the escape \\ud800
+                    assert b"\\ud" in content
+                    answer = client.request(
+                        method, path, content=content, headers={"Content-Type": "application/json", HOST: token}
+                    )
+                    what = f"{method} {path} {content[:120]!r}"
+                    assert answer.status_code in (400, 422), f"{what} -> {answer.status_code} {answer.text[:200]}"
+                    assert "surrogate" in answer.json()["detail"], (what, answer.text[:200])
+        assert tried > 100
+        assert snapshot(store) == before
+    store.close()
+
+
+# -- the live table's WebSocket ------------------------------------------------------
+
+HOST = "X-Seat-Token"
+NESTED = ["[" * 20_000 + "]" * 20_000, '{"a":' * 10_000 + "1" + "}" * 10_000, "[" * 60_000]
+BAD_MESSAGES: list[str | bytes] = [
+    *NESTED,
+    '{"type": "move", "move": "\\ud800", "move_number": 0}',
+    '{"type": "\\ud800"}',
+    '{"type": "ping", "ref": "\\udfff"}',
+    '{"type": "move", "move": "6:6", "move_number": 0, "\\ud800": 1}',
+    '{"type": "ping", "ref": "' + "r" * 200_000 + '"}',
+    "x" * 2_000_000,
+    b"\x00\x01binary",
+    "",
+    "[]",
+    "1",
+    "null",
+    '"ping"',
+    '{"type": 5}',
+    '{"type": null}',
+    '{"type": ["move"]}',
+    '{"type": "move", "move": 5, "move_number": "0"}',
+    '{"type": "move", "move": "6:6", "move_number": 1e999}',
+    '{"type": "move", "move": "6:6", "move_number": NaN}',
+    '{"type": "move", "move": "6:6", "move_number": true}',
+    '{"type": "move", "move": ["6:6"], "move_number": 0}',
+    '{"type": "next_hand", "ref": ' + "9" * 5000 + "}",
+]
+# Understood, though not as sent: a sync from nowhere catches up from the start, a ref that is no short text is not
+# sent back.
+ODD_MESSAGES = ['{"type": "sync", "since": "x"}', '{"type": "sync", "since": -5}', '{"type": "ping", "ref": [[[[1]]]]}']
+
+
+@pytest.fixture
+def live_client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
+    monkeypatch.setenv("BONES_COMPUTER_PACE", "0")
+    monkeypatch.delenv("BONES_REDIS_URL", raising=False)
+    store = Store(f"sqlite:///{tmp_path / 'bones.sqlite3'}")
+    with TestClient(create_app(store)) as client:
+        yield client
+    store.close()
+
+
+def started_table(client: TestClient) -> dict[str, Any]:
+    made = client.post("/api/lobby", json={"game": "draw", "players": 2, "computers": [1]}).json()
+    started = client.post(f"/api/lobby/{made['id']}/start", headers={HOST: made["token"]})
+    assert started.status_code == 200, started.text
+    return dict(made)
+
+
+def frame(socket: Any) -> dict[str, Any]:
+    message = socket.receive()
+    assert message["type"] == "websocket.send", message
+    message["text"].encode("utf-8")  # a real socket sends UTF-8: a lone surrogate in an answer cannot be sent
+    return dict(json.loads(message["text"]))
+
+
+def send(socket: Any, message: str | bytes) -> None:
+    if isinstance(message, bytes):
+        socket.send_bytes(message)
+    else:
+        socket.send_text(message)
+
+
+def test_the_socket_answers_every_malformed_message_and_goes_on(live_client: TestClient) -> None:
+    table = started_table(live_client)
+    with live_client.websocket_connect(f"/api/live/{table['id']}") as socket:
+        socket.send_text(json.dumps({"type": "hello", "token": table["token"], "since": None}))
+        view = frame(socket)["view"]
+        while view["to_move"] != 0 or not view["legal_moves"]:  # the computer may open the match
+            view = frame(socket).get("view") or view
+        for number, message in enumerate([*BAD_MESSAGES, *ODD_MESSAGES]):
+            send(socket, message)
+            # The connection is as it was: it answers, and keeps its seat.
+            socket.send_text(json.dumps({"type": "ping", "ref": number}))
+            answers = []
+            while not answers or answers[-1] != {"type": "pong", "ref": number}:
+                answers.append(frame(socket))
+                assert len(answers) < 50, answers[:3]
+            what = f"message {number}: {str(message)[:60]!r} -> {answers}"
+            if number < len(BAD_MESSAGES):
+                assert answers[0]["type"] == "error" and answers[0]["status"] in (400, 409, 422), what
+                assert len(json.dumps(answers[0])) < 500, what
+            assert {a["type"] for a in answers} <= {"error", "pong", "moved", "synced", "view"}, what
+        socket.send_text(
+            json.dumps({"type": "move", "move": view["legal_moves"][0], "move_number": view["move_number"], "ref": 1})
+        )
+        answers = [frame(socket) for _ in range(2)]
+        assert {"type": "ok", "ref": 1, "move_number": view["move_number"] + 1} in answers, answers
+
+
+@pytest.mark.parametrize(
+    "hello",
+    [*NESTED, '{"type": "hello", "token": "\\ud800"}', '{"token": "' + "t" * 100 + '"}', "x" * 2_000_000, b"\x00"],
+    ids=["lists", "objects", "open", "surrogate", "long-token", "huge", "binary"],
+)
+def test_a_malformed_hello_is_closed_with_a_code_and_a_reason(live_client: TestClient, hello: str | bytes) -> None:
+    table = started_table(live_client)
+    with live_client.websocket_connect(f"/api/live/{table['id']}") as socket:
+        send(socket, hello)
+        closed = socket.receive()
+    assert closed["type"] == "websocket.close" and closed["code"] == 4400 and closed.get("reason"), closed

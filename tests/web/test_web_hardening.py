@@ -200,3 +200,22 @@ def test_two_hundred_tables_at_once_are_served_without_replaying(monkeypatch: py
         for number, table in enumerate(tables):
             assert referee.view(table.id, f"p{number}", table.seats[0].token)["id"] == table.id
     assert replays == []
+
+
+def test_what_a_process_keeps_per_table_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Whether a game is a live table was kept for every game a process ever served (a soak's memory grew with it).
+    from bones.web.seating import Seating
+
+    monkeypatch.setattr("bones.web.seating.LIVE_KEPT", 100, raising=False)
+    store = Store("sqlite://")
+    seating = Seating(store.engine)
+    for _ in range(1_000):
+        assert seating.replace_after(uuid.uuid4().hex) is None
+    assert len(seating._live) <= 100
+    # The built tables: as many as BONES_TABLE_CACHE says.
+    monkeypatch.setenv("BONES_TABLE_CACHE", "3")
+    referee: Referee = create_app(store).state.referee
+    for number in range(10):
+        referee.create("draw", "easy", player=f"p{number}")
+    assert len(referee._cache) == 3
+    store.close()

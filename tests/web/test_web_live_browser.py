@@ -334,8 +334,11 @@ def start_lobby_table(page: Any, server: str, body: dict[str, Any]) -> dict[str,
     made = page.request.post(f"{server}/api/lobby", data=json.dumps(body), headers=headers)
     assert made.status == 201, made.text()
     table = dict(made.json())
+    # The player's earlier table alone with computers is a match against computers: starting gives it up when told so.
     started = page.request.post(
-        f"{server}/api/lobby/{table['id']}/start", headers={**headers, "X-Seat-Token": table["token"]}
+        f"{server}/api/lobby/{table['id']}/start",
+        data=json.dumps({"give_up": True}),
+        headers={**headers, "X-Seat-Token": table["token"]},
     )
     assert started.status == 200, started.text()
     return table

@@ -13,6 +13,7 @@ a slow computer player never holds up other requests.
 from __future__ import annotations
 
 import math
+import os
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -39,6 +40,8 @@ from bones.web.table import Conflict, NotFound, TableError
 
 HERE = Path(__file__).parent
 TOKEN_HEADER = "X-Seat-Token"
+ENV_TABLE_CACHE = "BONES_TABLE_CACHE"
+TABLE_CACHE = 1024
 
 Token = Annotated[
     str | None,
@@ -213,7 +216,10 @@ def create_app(store: Store | None = None, allow_setup: bool = False, referee: R
         ),
     )
     app.router.route_class = StrictJSONRoute
-    referee = referee or Referee(store or Store(), allow_setup=allow_setup)
+    # BONES_TABLE_CACHE: the built tables a process keeps (some 50 KB each in a Kozel match); bench/soak.py sets it low
+    # to reach the steady state in minutes.
+    cache_size = int(os.environ.get(ENV_TABLE_CACHE, "").strip() or TABLE_CACHE)
+    referee = referee or Referee(store or Store(), allow_setup=allow_setup, cache_size=cache_size)
     store = referee.store
     app.state.referee = referee
     app.state.hub = hub = live.Hub(referee, bus_from_env())

@@ -38,6 +38,7 @@ import heapq
 import json
 import logging
 import os
+import re
 import threading
 import time
 from collections import Counter, OrderedDict
@@ -48,11 +49,13 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.concurrency import run_in_threadpool
+from starlette.types import Message
 
 from bones.web.events import BACK, GONE, RESYNC, Event, EventBus
 from bones.web.players import player_of
 from bones.web.referee import Referee
 from bones.web.seating import Seating
+from bones.web.security import MAX_BODY, excerpt, strict_loads
 from bones.web.table import HUMAN, NotFound, TableError
 
 log = logging.getLogger(__name__)
@@ -422,7 +425,13 @@ class Connection:
         if not self.started:
             lobby = await run_in_threadpool(self.hub.seating.get, self.table_id)
             if lobby is not None and lobby.status != "started":
-                await self.send({"type": "lobby", "lobby": lobby.public_view(), "seat": self.seat})
+                # The seat as it is now: the host may have removed this player (who is told, then let go).
+                seat = lobby.seat_of(self.token, self.player)
+                await self.send({"type": "lobby", "lobby": lobby.public_view(), "seat": seat})
+                if seat is None:
+                    with contextlib.suppress(Exception):
+                        await self.socket.close(code=4403, reason="you no longer sit at this table")
+                    raise WebSocketDisconnect(4403)
                 return
         fresh = [e for e in events if e.kind != "moved" or self.last is None or e.move_number > self.last]
         if not fresh:
@@ -444,14 +453,11 @@ class Connection:
 
     async def read(self) -> None:
         while True:
-            try:
-                message = json.loads(await self.socket.receive_text())
-            except (ValueError, KeyError):  # not JSON, or a binary frame
-                message = None
-            if not isinstance(message, dict):
-                await self.send({"type": "error", "status": 400, "detail": "messages are JSON objects"})
+            message, why = parse_message(await self.socket.receive())
+            if message is None:
+                await self.send({"type": "error", "status": 400, "detail": why})
                 continue
-            kind, ref = message.get("type"), message.get("ref")
+            kind, ref = message.get("type"), echoed(message.get("ref"))
             try:
                 if kind == "ping":
                     await self.send({"type": "pong", "ref": ref})
@@ -474,6 +480,36 @@ class Connection:
                 await self.send({"type": "ok", "ref": ref, "move_number": view["move_number"]})
             except TableError as error:
                 await self.send({"type": "error", "ref": ref, "status": error.status, "detail": error.message})
+
+
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # as the HTTP routes' X-Seat-Token
+MAX_MESSAGE = MAX_BODY  # a client's message is a few dozen bytes: as for an HTTP body, 64 KB at most
+
+
+def parse_message(received: Message) -> tuple[dict[str, Any] | None, str]:
+    """A client's message as a JSON object, or None and why not: strict as the HTTP bodies (``strict_loads``: no
+    nesting deep enough to exhaust the parser, no lone surrogate, no NaN), no binary frame, no huge text."""
+    if received["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(received.get("code", 1000), received.get("reason"))
+    text = received.get("text")
+    if text is None:
+        return None, "messages are JSON objects, sent as text"
+    if len(text) > MAX_MESSAGE:
+        return None, f"a message is at most {MAX_MESSAGE} characters"
+    try:
+        message = strict_loads(text.encode("utf-8", "surrogatepass"))
+    except ValueError as error:
+        return None, f"messages are JSON objects: {excerpt(str(error))}"
+    if not isinstance(message, dict):
+        return None, "messages are JSON objects"
+    return message, ""
+
+
+def echoed(ref: Any) -> str | int | None:
+    """The client's ``ref``, as it may be sent back: a short text or a number, else nothing."""
+    if type(ref) is int or (isinstance(ref, str) and len(ref) <= 64):
+        return ref
+    return None
 
 
 def _json(data: Any) -> str:
@@ -513,17 +549,22 @@ def router(hub: Hub) -> APIRouter:
     async def live(socket: WebSocket, table_id: str) -> None:
         await socket.accept()
         try:
-            hello = await asyncio.wait_for(socket.receive_json(), HELLO_WAIT)
+            hello, why = parse_message(await asyncio.wait_for(socket.receive(), HELLO_WAIT))
         except WebSocketDisconnect:
             return  # gone before saying who they are
-        except (TimeoutError, ValueError, KeyError):
+        except TimeoutError:
+            hello, why = None, "say hello first"
+        since = hello.get("since") if hello is not None else None
+        token = hello.get("token") if hello is not None else None
+        if (
+            hello is None
+            or not isinstance(token, str)
+            or not TOKEN.fullmatch(token)
+            or not (since is None or type(since) is int)
+        ):
+            # A clean close with the reason: a client's mistake never leaves a socket hanging.
             with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-                await socket.close(code=4400)
-            return
-        since = hello.get("since") if isinstance(hello, dict) else None
-        token = hello.get("token") if isinstance(hello, dict) else None
-        if not isinstance(token, str) or not (since is None or type(since) is int):
-            await socket.close(code=4400)
+                await socket.close(code=4400, reason=why or "hello needs token (a seat's token) and since (a number)")
             return
         connection = Connection(hub, socket, table_id, player_of(socket), token, since)
         async with hub.bus.subscribe(table_id) as events:
@@ -537,6 +578,10 @@ def router(hub: Hub) -> APIRouter:
                 await pump(hub, connection, events, reader)
             except WebSocketDisconnect:
                 pass
+            except Exception:  # a fault of ours: the client is told, with a close it can act on, and comes again
+                log.exception("bones: a socket of table %s failed", table_id)
+                with contextlib.suppress(Exception):
+                    await socket.close(code=1011, reason="the server failed; connect again")
             finally:
                 reader.cancel()
                 with contextlib.suppress(BaseException):

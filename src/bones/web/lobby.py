@@ -23,6 +23,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header
 from fastapi import Path as PathParam
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 import bones
@@ -83,8 +84,20 @@ class TakeSeat(Strict):
 
 
 class SetSeat(Strict):
-    kind: str = Field(..., max_length=32, description="'computer' or 'open'")
+    kind: str = Field(..., max_length=32, description="'computer', 'open', or 'human' (with holder)")
     level: str | None = Field(None, max_length=32, description="the computer's level (default: the table's)")
+    holder: int | None = Field(
+        None,
+        ge=0,
+        le=8,
+        description="with kind 'human': the taken seat whose player gets this seat as well (one person, two hands)",
+    )
+
+
+class StartIn(Strict):
+    give_up: bool = Field(
+        False, description="give up your unfinished match against computers (without it, a 409 names the match)"
+    )
 
 
 def router(hub: Hub) -> APIRouter:
@@ -116,13 +129,26 @@ def router(hub: Hub) -> APIRouter:
         hub.bus.publish(Event(lobby.id, 0, "lobby"))
         return load(lobby.id)
 
-    def answer(lobby: Lobby, seat: int | None = None) -> dict[str, Any]:
+    def answer(lobby: Lobby, seat: int | None = None, player: str | None = None) -> dict[str, Any]:
         data = lobby.public_view()
         data["invite"] = f"/?join={lobby.id}"
         if seat is not None:
             data["seat"] = seat
             data["token"] = lobby.seats[seat]["token"]
+        if player is not None:
+            # Every seat of the player's: the host may have given them more than one.
+            data["tokens"] = {str(n): s["token"] for n, s in enumerate(lobby.seats) if s.get("player") == player}
         return data
+
+    def solo_view(player: str) -> dict[str, Any] | None:
+        """The player's unfinished match against computers, which starting a table gives up: the host's seat's view."""
+        solo = hub.referee.solo_matches(player)
+        if not solo:
+            return None
+        return hub.referee.seat_view(solo[0], hub.referee.seats_held(solo[0], player)[0], token=True)
+
+    def seated_at(lobby: Lobby, player: str) -> int | None:
+        return next((n for n, seat in enumerate(lobby.seats) if seat.get("player") == player), None)
 
     @routes.post("", status_code=201, summary="Make a table with open seats; you are its host at seat 0")
     def create(body: NewLobby, player: Player) -> dict[str, Any]:
@@ -162,17 +188,28 @@ def router(hub: Hub) -> APIRouter:
         since = time.time() - max(HOST_GONE_AFTER, 6 * hub.settings.heartbeat)
         return {"tables": [lobby.public_view() for lobby in seating.open_public(host_seen_since=since)]}
 
-    @routes.get("/{lobby_id}", summary="A table of the lobby: its seats, whether it started, and your seat there")
+    @routes.get(
+        "/{lobby_id}",
+        summary="A table of the lobby: its seats, whether it started, your seats there, and (the host's) the match "
+        "against computers that starting gives up (gives_up)",
+    )
     def show(lobby_id: LobbyId, player: Player) -> dict[str, Any]:
         lobby = load(lobby_id)
         # A page opened again (the host's, a seated guest's) finds its seat and token: the cookie proves the player.
-        mine = next((n for n, seat in enumerate(lobby.seats) if seat.get("player") == player), None)
-        return answer(lobby, mine)
+        mine = seated_at(lobby, player)
+        data = answer(lobby, mine, player if mine is not None else None)
+        if mine == 0 and lobby.status == WAITING:
+            # The host's page asks about it before START, as PLAY does, instead of being refused.
+            data["gives_up"] = solo_view(player)
+        return data
 
     @routes.post("/{lobby_id}/seats", status_code=201, summary="Take a seat; the answer holds its token")
     def take(lobby_id: LobbyId, body: TakeSeat, player: Player) -> dict[str, Any]:
         lobby = load(lobby_id)
         waiting(lobby)
+        if seated_at(lobby, player) is not None:
+            # One person, one seat: the others are for other people (the host may give a player more: PUT).
+            raise Conflict("you sit at this table already: the other seats are for other people")
         open_seats = [n for n, seat in enumerate(lobby.seats) if seat["kind"] == OPEN]
         seat = body.seat if body.seat is not None else (open_seats[0] if open_seats else None)
         if seat is None or seat not in open_seats:
@@ -186,12 +223,19 @@ def router(hub: Hub) -> APIRouter:
         }
         return answer(changed(lobby, seats), seat)
 
-    @routes.delete("/{lobby_id}/seats/{seat}", summary="Leave your seat before the start (it opens again)")
+    @routes.delete(
+        "/{lobby_id}/seats/{seat}",
+        summary="Leave your seat before the start, or (the host) remove the person seated there: it opens again",
+    )
     def leave(lobby_id: LobbyId, seat: SeatNumber, player: Player, token: Token = None) -> dict[str, Any]:
         lobby = load(lobby_id)
         waiting(lobby)
-        if seat == 0 or lobby.seat_of(token, player) != seat:
-            raise Forbidden("only the player of a seat may leave it, and the host stays")
+        if seat == 0:
+            raise Forbidden("the host stays: closing the table is DELETE /api/lobby/{id}")
+        if seat >= lobby.players or lobby.seats[seat]["kind"] != HUMAN:
+            raise Conflict("nobody sits there to leave or be removed")
+        if lobby.seat_of(token, player) not in (seat, 0):
+            raise Forbidden("only the player of a seat may leave it, or the host remove them")
         seats = [dict(s) for s in lobby.seats]
         seats[seat] = {"kind": OPEN, "name": f"Seat {seat + 1}"}
         return answer(changed(lobby, seats))
@@ -209,6 +253,16 @@ def router(hub: Hub) -> APIRouter:
             raise Conflict("a player sits there")
         level = (body.level or lobby.level).lower()
         seats = [dict(s) for s in lobby.seats]
+        if body.kind == HUMAN:
+            # The host's explicit choice: one person plays this seat too (two hands at one table, a pass-the-phone).
+            holder = body.holder
+            if holder is None or not 0 <= holder < lobby.players or lobby.seats[holder]["kind"] != HUMAN:
+                raise TableError("holder: the seat of a person at this table, who gets this seat as well")
+            taker = lobby.seats[holder]
+            seats[seat] = {"kind": HUMAN, "name": taker["name"], "token": new_token(), "player": taker["player"]}
+            return answer(changed(lobby, seats), seat if holder == 0 else None)
+        if body.holder is not None:
+            raise TableError("holder goes with kind 'human'")
         if body.kind == COMPUTER:
             if level not in LEVELS:
                 raise TableError(f"unknown level {level!r}; the levels are {', '.join(LEVELS)}")
@@ -216,7 +270,7 @@ def router(hub: Hub) -> APIRouter:
         elif body.kind == OPEN:
             seats[seat] = {"kind": OPEN, "name": f"Seat {seat + 1}"}
         else:
-            raise TableError("kind: 'computer' or 'open'")
+            raise TableError("kind: 'computer', 'open' or 'human'")
         return answer(changed(lobby, seats))
 
     @routes.delete("/{lobby_id}", summary="Close the table before the start (host only); it is listed no more")
@@ -226,11 +280,20 @@ def router(hub: Hub) -> APIRouter:
         host(lobby, token, player)
         return answer(changed(lobby, lobby.seats, CLOSED))
 
-    @routes.post("/{lobby_id}/start", summary="Start the match (host only); computers take the open seats")
-    def start(lobby_id: LobbyId, player: Player, token: Token = None) -> dict[str, Any]:
+    @routes.post(
+        "/{lobby_id}/start",
+        summary="Start the match (host only); computers take the open seats",
+        responses={409: {"description": "the host's unfinished match against computers would be given up: `solo`"}},
+    )
+    def start(lobby_id: LobbyId, player: Player, token: Token = None, body: StartIn | None = None) -> Any:
         lobby = load(lobby_id)
         waiting(lobby)
         host(lobby, token, player)
+        mine = None if body and body.give_up else solo_view(player)
+        if mine is not None:
+            # The match replaces the host's game against computers, as PLAY's would: asked first, never silently.
+            detail = f"starting gives up your unfinished {mine['title']} against computers; send give_up to start"
+            return JSONResponse({"detail": detail, "solo": mine}, status_code=409)
         names = NAMES[lobby.players]
         seats = [
             {"kind": COMPUTER, "name": names[n], "level": lobby.level} if seat["kind"] == OPEN else dict(seat)

@@ -186,13 +186,16 @@ class Referee:
             ],
         }
 
-    def _replace_solo_matches(self, player: str) -> None:
-        solo = [
+    def solo_matches(self, player: str) -> list[str]:
+        """The player's unfinished matches against computers (one seat for a person): a new match gives them up."""
+        return [
             game.id
             for game in self.store.games_of(player)
             if game.owner == player and sum(seat.get("kind") == HUMAN for seat in game.seats) == 1
         ]
-        for game_id in self.store.abandon(solo):
+
+    def _replace_solo_matches(self, player: str) -> None:
+        for game_id in self.store.abandon(self.solo_matches(player)):
             self._forget(game_id)
 
     def _seats(
@@ -311,8 +314,12 @@ class Referee:
             raise TableError(f"seat {seat} is not a seat for a person at this table")
         if table.status != "playing":
             raise Conflict("this match is no longer played")
-        if self.holders(game_id).get(seat) == player:
+        held = self.holders(game_id)
+        if held.get(seat) == player:
             return table
+        if player in held.values():
+            # One person, one seat: an invitation is for someone else, and one player must not take them all.
+            raise Conflict("you sit at this table already: its other seats are for other people")
         if not self.store.take_seat(game_id, seat, player):
             raise Conflict(f"seat {seat} is taken")
         return table

@@ -33,11 +33,14 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Engine
 
+from bones.web.limits import LRU
 from bones.web.storage import create_tables
 
 WAITING, STARTED, CLOSED = "waiting", "started", "closed"
 OPEN, HUMAN, COMPUTER = "open", "human", "computer"
 PRIVATE = ("token", "player")  # what a seat's row holds that only its player may know
+LIVE_KEPT = 16_384  # game ids whose kind (live or not) a process keeps: more than the tables it serves at once
+NOT_LIVE = -1.0  # kept for a game that is no live table (a timeout is never negative)
 
 metadata = MetaData()
 
@@ -117,7 +120,8 @@ class Seating:
             engine if engine.dialect.name == "sqlite" else engine.execution_options(isolation_level="AUTOCOMMIT")
         )
         # Whether a game id is a live table, and its timeout: fixed once the table exists, so each process may keep it.
-        self._live: dict[str, float | None] = {}
+        # Every game a process serves is asked about (solo matches too): the ids seen last only, as a bounded LRU.
+        self._live: LRU[str, float] = LRU(LIVE_KEPT)
 
     # -- lobbies -------------------------------------------------------------
 
@@ -161,14 +165,14 @@ class Seating:
 
     def replace_after(self, game_id: str) -> float | None:
         """The host's timeout of a started live table; None for a game that is no live table."""
-        if game_id not in self._live:
+        kept = self._live.get(game_id)
+        if kept is None:
             lobby = self.get(game_id)
             if lobby is not None and lobby.status != STARTED:
                 return None  # not started yet: ask again later
-            if len(self._live) > 100_000:
-                self._live.clear()
-            self._live[game_id] = lobby.replace_after if lobby else None
-        return self._live[game_id]
+            kept = lobby.replace_after if lobby else NOT_LIVE
+            self._live.put(game_id, kept)
+        return None if kept == NOT_LIVE else kept
 
     # -- presence ------------------------------------------------------------
 

@@ -4,8 +4,17 @@
   answered 413 and never reaches a handler (the API's bodies are a few hundred bytes).
 - A NUL byte in the path, the query or a header is refused with 422 (PostgreSQL cannot
   store one, and no name or id of the table holds one); inside a JSON body,
-  ``StrictJSONRoute`` refuses it, and ``NaN``, ``Infinity`` and numbers too large for a
-  float (``1e999``), with 422, which Python's ``json`` would accept.
+  ``StrictJSONRoute`` refuses it, a lone UTF-16 surrogate (``"\\ud800"``: no text, and no
+  reply quoting it could be written as UTF-8), ``NaN``, ``Infinity`` and numbers too large
+  for a float (``1e999``), with 422, which Python's ``json`` would accept.
+- Other sites' pages may not change anything (``cross_site``): a request that changes
+  state (POST, PUT, PATCH, DELETE) and every WebSocket handshake must come from an allowed
+  origin: the address the request came to (its Host) by default, else the origins
+  ``BONES_ALLOWED_ORIGINS`` lists. A browser always sends ``Origin`` on such requests
+  (and ``Sec-Fetch-Site``, or at least ``Referer``, where it is older); a request with none
+  of them comes from no browser (curl, a script, the tests' clients), carries no
+  victim's cookie on another site's behalf, and is let through. Refused: 403, the
+  WebSocket before it is accepted.
 - Error replies quote at most ``EXCERPT`` characters of what was sent (``excerpt``).
 - Security headers: a Content-Security-Policy with scripts from this server only (the
   page is static files: no inline script or handler), inline styles allowed (the tests
@@ -19,9 +28,11 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import re
 from collections.abc import Callable, Coroutine
 from typing import Any
-from urllib.parse import unquote_to_bytes
+from urllib.parse import unquote_to_bytes, urlsplit
 
 from fastapi.routing import APIRoute
 from starlette.requests import Request
@@ -30,6 +41,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 MAX_BODY = 64 * 1024
 EXCERPT = 40
+ENV_ORIGINS = "BONES_ALLOWED_ORIGINS"
+STATE_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+# A browser's own answer to "is this request from a page of this site?": the user typed the address, or our page.
+SAME_SITE_FETCH = frozenset({"same-origin", "none"})
+SURROGATE = re.compile("[\ud800-\udfff]")
 
 PAGE_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
@@ -57,7 +73,7 @@ HEADERS = (
 def excerpt(value: Any) -> str:
     """A short quote of something a client sent, safe to put in an error message."""
     text = value if isinstance(value, str) else repr(value)
-    text = text.replace("\x00", "\\x00")
+    text = SURROGATE.sub(lambda found: f"\\u{ord(found.group()):04x}", text.replace("\x00", "\\x00"))
     return text if len(text) <= EXCERPT else text[: EXCERPT - 1] + "…"
 
 
@@ -66,17 +82,24 @@ def problem(status: int, detail: str) -> Response:
 
 
 class Guard:
-    """The body limit, the NUL check and the security headers, as one ASGI middleware."""
+    """The body limit, the NUL check, other sites' requests refused and the security headers, as one ASGI
+    middleware."""
 
-    def __init__(self, app: ASGIApp, max_body: int = MAX_BODY) -> None:
+    def __init__(self, app: ASGIApp, max_body: int = MAX_BODY, allowed_origins: frozenset[str] | None = None) -> None:
         self.app = app
         self.max_body = max_body
+        self.allowed_origins = allowed_origins_from_env() if allowed_origins is None else allowed_origins
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             if scope["type"] == "websocket" and _has_nul(scope):
                 await send({"type": "websocket.close", "code": 1008})
                 return
+            if scope["type"] == "websocket":
+                refused = cross_site(scope, self.allowed_origins)
+                if refused is not None:
+                    await refuse_socket(scope, send, refused)
+                    return
             await self.app(scope, receive, send)
             return
         path = scope.get("path", "")
@@ -94,6 +117,10 @@ class Guard:
 
         if _has_nul(scope):
             await problem(422, "bad request: a NUL byte in the address or a header")(scope, receive, send_with_headers)
+            return
+        refused = cross_site(scope, self.allowed_origins) if scope.get("method") in STATE_CHANGING else None
+        if refused is not None:
+            await problem(403, refused)(scope, receive, send_with_headers)
             return
         length = next((v for k, v in scope.get("headers", ()) if k == b"content-length"), None)
         if length is not None and (not length.strip().isdigit() or int(length) > self.max_body):
@@ -136,6 +163,77 @@ def _has_nul(scope: Scope) -> bool:
     return any(b"\x00" in value for _, value in scope.get("headers", ()))
 
 
+# -- other sites ------------------------------------------------------------------
+
+
+def allowed_origins_from_env() -> frozenset[str]:
+    """``BONES_ALLOWED_ORIGINS``: origins (``https://bones.example``) separated by commas or spaces. Empty: only
+    the address each request came to (same-origin)."""
+    text = os.environ.get(ENV_ORIGINS, "")
+    return frozenset(_origin(part) for part in re.split(r"[\s,]+", text) if part.strip())
+
+
+def _origin(url: str) -> str:
+    """``scheme://host[:port]`` of a URL, lower case, without the scheme's default port."""
+    parts = urlsplit(url.strip().lower())
+    scheme, netloc = parts.scheme, parts.netloc
+    default = {"http": ":80", "https": ":443", "ws": ":80", "wss": ":443"}.get(scheme)
+    if default and netloc.endswith(default):
+        netloc = netloc[: -len(default)]
+    return f"{scheme}://{netloc}"
+
+
+def _host(scope: Scope) -> str:
+    """The address the request was sent to, as ``Host`` says it (without a default port)."""
+    host = next((v for k, v in scope.get("headers", ()) if k == b"host"), b"").decode("latin-1").strip().lower()
+    for default in (":80", ":443"):
+        if host.endswith(default):
+            return host[: -len(default)]
+    return host
+
+
+def cross_site(scope: Scope, allowed: frozenset[str]) -> str | None:
+    """Why this request is refused as another site's, or None when it may go on.
+
+    ``Origin`` decides when it is there; else ``Sec-Fetch-Site``, else ``Referer``. A request with none of them was
+    made by no browser: a script's request carries no cookie of a victim, so it acts only for itself.
+    """
+    wanted = (b"origin", b"sec-fetch-site", b"referer")
+    headers = {k.decode(): v.decode("latin-1") for k, v in scope.get("headers", ()) if k in wanted}
+
+    def allows(url: str) -> bool:
+        origin = _origin(url)
+        if allowed:
+            return origin in allowed
+        return origin.partition("://")[2] == _host(scope) != ""
+
+    refusal = "requests from other sites' pages may not change anything here"
+    origin = headers.get("origin")
+    if origin is not None:
+        if origin.strip().lower() != "null" and allows(origin):
+            return None
+        return f"{refusal} (this one came from {excerpt(origin)})"
+    site = headers.get("sec-fetch-site")
+    if site is not None:
+        return None if site.strip().lower() in SAME_SITE_FETCH else f"{refusal} (a {excerpt(site)} request)"
+    referer = headers.get("referer")
+    if referer is not None and referer.strip() and not allows(referer):
+        return f"{refusal} (this one came from {excerpt(_origin(referer))})"
+    return None
+
+
+async def refuse_socket(scope: Scope, send: Send, why: str) -> None:
+    """Refuse a WebSocket before accepting it: a 403 with the reason where the server can answer so, else a close
+    (which the server answers with a 403 of its own)."""
+    if "websocket.http.response" in scope.get("extensions", {}):
+        body = json.dumps({"detail": why}).encode()
+        headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+        await send({"type": "websocket.http.response.start", "status": 403, "headers": headers})
+        await send({"type": "websocket.http.response.body", "body": body})
+        return
+    await send({"type": "websocket.close", "code": 1008, "reason": why[:120]})
+
+
 # -- strict JSON ------------------------------------------------------------------
 
 
@@ -151,7 +249,7 @@ def _finite(text: str) -> float:
 
 
 def strict_loads(body: bytes) -> Any:
-    """JSON without NaN, Infinity, numbers beyond a float, or NUL characters in any string."""
+    """JSON without NaN, Infinity, numbers beyond a float, or NUL characters or lone surrogates in any string."""
     try:
         data = json.loads(body, parse_constant=_refuse_constant, parse_float=_finite)
     except json.JSONDecodeError:
@@ -166,6 +264,8 @@ def strict_loads(body: bytes) -> Any:
         if isinstance(item, str):
             if "\x00" in item:
                 raise json.JSONDecodeError("a NUL character in a string", "", 0)
+            if SURROGATE.search(item):
+                raise json.JSONDecodeError("a lone UTF-16 surrogate (such as \\ud800) in a string", "", 0)
         elif isinstance(item, dict):
             pending.extend(item.keys())
             pending.extend(item.values())

@@ -4,7 +4,8 @@
 // take the seats still open). The room hears of each change over the table's socket (live.js), which then brings
 // the match. Names reach the page as text only.
 import { $, el } from "./dom.js";
-import { chosenOptions, radio, showHome } from "./home.js";
+import { askToAbandon } from "./dialogs.js";
+import { chosenOptions, matchLine, radio, showHome } from "./home.js";
 import { api } from "./net.js";
 import { S, entryOf } from "./state.js";
 import { enterTable, toast } from "./table.js";
@@ -198,7 +199,19 @@ function enterRoom(lobby, seat, token) {
   S.token = token;
   show("room");
   renderRoom();
-  joinLive(lobby.id, token, { room: true, onLobby: (changed) => { ROOM.lobby = changed; renderRoom(); } });
+  joinLive(lobby.id, token, { room: true, onLobby: heardLobby });
+}
+
+// The room changed. A seat of ours that is ours no more: the host removed us (the socket is let go by the server).
+function heardLobby(changed, seat) {
+  ROOM.lobby = changed;
+  if (ROOM.seat !== null && (seat === null || seat === undefined)) {
+    Object.assign(ROOM, { seat: null, token: null });
+    S.token = null;
+    leaveLive();
+    toast(`${changed.seats[0].name} gave your seat to someone else. You may take an open seat again.`);
+  }
+  renderRoom();
 }
 
 function renderRoom() {
@@ -242,6 +255,12 @@ function renderRoom() {
       sit.setAttribute("aria-label", `Sit at seat ${n + 1}`);
       sit.addEventListener("click", () => takeSeat(n));
       li.appendChild(sit);
+    } else if (!closed && host && n > 0 && seat.kind === "human") {
+      // Names, not seat numbers: the host removes a person.
+      const remove = el("button", "btn", "REMOVE");
+      remove.setAttribute("aria-label", `Remove ${seat.name} from the table`);
+      remove.addEventListener("click", () => removeGuest(n));
+      li.appendChild(remove);
     } else if (!closed && host && n > 0 && seat.kind !== "human") {
       const give = el("button", "btn", seat.kind === "open" ? "COMPUTER" : "OPEN");
       give.setAttribute("aria-label", seat.kind === "open" ? `Give seat ${n + 1} to a computer` : `Open seat ${n + 1} for a person`);
@@ -271,14 +290,39 @@ async function setSeat(n, kind) {
   } catch (e) { toast(e.message); }
 }
 
-async function startMatch() {
+async function removeGuest(n) {
   try {
-    const view = await api("POST", `/api/lobby/${encodeURIComponent(ROOM.lobby.id)}/start`);
-    LIVE.room = false;
-    LIVE.driven = true;
-    show("table");
-    enterTable({ ...view, token: ROOM.token });
+    ROOM.lobby = await api("DELETE", `/api/lobby/${encodeURIComponent(ROOM.lobby.id)}/seats/${n}`);
+    renderRoom();
   } catch (e) { toast(e.message); }
+}
+
+// The match gives up the host's unfinished one against computers (the server refuses unless told so): the page
+// asks first, as PLAY does.
+async function startMatch() {
+  const url = `/api/lobby/${encodeURIComponent(ROOM.lobby.id)}`;
+  let view;
+  try {
+    const solo = (await api("GET", url)).gives_up;
+    if (solo) {
+      const choice = await askToAbandon(solo, matchLine(solo));
+      if (choice === "continue") {
+        leaveLive();
+        show("table");
+        S.token = solo.token;
+        enterTable(solo);
+      }
+      if (choice !== "new") return;
+    }
+    view = await api("POST", `${url}/start`, solo ? { give_up: true } : undefined);
+  } catch (e) {
+    toast(e.message);
+    return;
+  }
+  LIVE.room = false;
+  LIVE.driven = true;
+  show("table");
+  enterTable({ ...view, token: ROOM.token });
 }
 
 async function leaveRoom() {
