@@ -13,6 +13,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import Progress
 from rich.table import Table
 
@@ -415,19 +416,19 @@ def main(argv: list[str] | None = None) -> None:
     try:
         _load_extensions()
     except game_mod.NothingRegisteredError as error:
-        console.print(f"[bold red]error:[/bold red] {error}", soft_wrap=True)
+        console.print(f"[bold red]error:[/bold red] {escape(str(error))}", soft_wrap=True)
         raise SystemExit(2) from None
     run: Callable[..., Any] = app
     try:
         run(args=argv, standalone_mode=False)
     except (CliError, GameOptionError, RecordError, IllegalMoveError, ValueError) as error:
-        console.print(f"[bold red]error:[/bold red] {error}", soft_wrap=True)
+        console.print(f"[bold red]error:[/bold red] {escape(str(error))}", soft_wrap=True)
         raise SystemExit(2) from None
     except KeyboardInterrupt:
         console.print("\nbye")
         raise SystemExit(130) from None
     except Interrupted as stopped:
-        console.print(f"[bold red]{stopped}[/bold red]", soft_wrap=True)
+        console.print(f"[bold red]{escape(str(stopped))}[/bold red]", soft_wrap=True)
         raise SystemExit(130) from None
     except typer.Exit as done:
         raise SystemExit(done.exit_code) from None
