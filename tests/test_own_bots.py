@@ -77,13 +77,17 @@ def test_an_installed_package_brings_levels_through_the_entry_point_group(
 ) -> None:
     real = metadata.entry_points
     ours = metadata.EntryPoint(name="First", value=FIRST, group=bots_mod.LEVELS_GROUP)
+    broken = metadata.EntryPoint(name="broken", value="no_such_package:Bot", group=bots_mod.LEVELS_GROUP)
 
     def entry_points(group: str) -> object:
-        return [ours] if group == bots_mod.LEVELS_GROUP else real(group=group)
+        return [ours, broken] if group == bots_mod.LEVELS_GROUP else real(group=group)
 
     monkeypatch.setattr(bots_mod.metadata, "entry_points", entry_points)
     monkeypatch.setattr(bots_mod, "_loaded", False)
     assert isinstance(bot_for(bones.rules("draw"), "first"), FirstLegalBot)
+    # A broken package breaks its own level only, in words.
+    with pytest.raises(BotSpecError, match=r"the level 'broken' .* cannot be loaded"):
+        bot_for(bones.rules("draw"), "broken")
 
 
 def test_own_bots_play_a_tournament_the_arena_and_a_match(capsys: pytest.CaptureFixture[str]) -> None:

@@ -86,7 +86,7 @@ def _load() -> None:
     try:
         load_entry_points(BOTS_GROUP)
         for entry in sorted(metadata.entry_points(group=LEVELS_GROUP), key=lambda entry: entry.name):
-            _BOTS.setdefault((ANY_FAMILY, entry.name.lower()), _factory_of(entry.load(), entry.value))
+            _BOTS.setdefault((ANY_FAMILY, entry.name.lower()), _entry_factory(entry))
         _loaded = True
     finally:
         _loading = False
@@ -97,6 +97,20 @@ def known_levels() -> list[str]:
     _load()
     extra = [level for _family, level in _BOTS if level not in LEVELS]
     return [*LEVELS, *dict.fromkeys(extra)]
+
+
+def _entry_factory(entry: metadata.EntryPoint) -> BotFactory:
+    """An installed package's level, imported when first played: a broken package breaks its level
+    alone, in words, and the command line starts without importing it."""
+
+    def make(rules: Rules) -> Bot:
+        try:
+            target = entry.load()
+        except Exception as error:
+            raise BotSpecError(f"the level {entry.name!r} ({entry.value}) cannot be loaded: {error}") from None
+        return _factory_of(target, entry.name)(rules)
+
+    return make
 
 
 def _factory_of(target: Any, name: str) -> BotFactory:
