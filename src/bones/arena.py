@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bones.bots import LEVELS, Bot, bot_for
+from bones.bots import LEVELS, Bot, BotSpecError, resolve_bot
 from bones.game import IllegalMoveError, Move, Observation, Rules
 from bones.game import rules as make_rules
 from bones.tournament import PairStats, play_rotations
@@ -112,13 +112,15 @@ class SubprocessBot:
             self.process.wait()
 
 
-def player_for(rules: Rules, spec: str) -> Bot:
-    """The player a spec names: a bones level, ``dominoes:NAME``, ``python:MODULE:NAME`` or ``cmd:COMMAND``."""
+def player_for(rules: Rules, spec: str, settings: dict[str, Any] | None = None) -> Bot:
+    """The player a spec names: a bones level, ``dominoes:NAME``, ``python:MODULE:NAME``, ``cmd:COMMAND``
+    or a bot (``MODULE:ATTR``, ``bones.bots.resolve_bot``); ``settings`` go to bones' own bots."""
     kind, _, rest = spec.partition(":")
-    if not rest and kind.lower() in LEVELS:
-        return bot_for(rules, kind.lower())
-    if kind == "bones":
-        return bot_for(rules, rest.lower())
+    if not rest or kind == "bones":
+        try:
+            return resolve_bot((rest or kind).lower(), rules, settings)
+        except BotSpecError as error:
+            raise ArenaError(str(error)) from None
     if kind == "dominoes":
         try:
             from bones.bots.line.dominoes_package import DominoesPackageBot
@@ -134,9 +136,13 @@ def player_for(rules: Rules, spec: str) -> Bot:
         return CallableBot(rules, player, spec)
     if kind == "cmd":
         return SubprocessBot(rules, shlex.split(rest), spec)
-    raise ArenaError(
-        f"unknown player {spec!r}: use a level ({', '.join(LEVELS)}), dominoes:NAME, python:MODULE:NAME or cmd:COMMAND"
-    )
+    try:
+        return resolve_bot(spec, rules, settings)
+    except BotSpecError as error:
+        raise ArenaError(
+            f"unknown player {spec!r} ({error}): use a level ({', '.join(LEVELS)}), MODULE:BOT, dominoes:NAME, "
+            "python:MODULE:NAME or cmd:COMMAND"
+        ) from None
 
 
 class TimedBot:
@@ -179,14 +185,17 @@ def run_arena(
     options: dict[str, Any] | None = None,
     seed: int = 0,
     progress: Callable[[int, int], None] | None = None,
+    bot_settings: dict[str, Any] | None = None,
 ) -> ArenaResult:
-    """Every bones level against every outside player on ``deals`` duplicate deals."""
+    """Every bones level against every outside player on ``deals`` duplicate deals (``bot_settings``:
+    as in ``bones.bots.configure``, such as ``bones.bots.fixed_work``)."""
     rules = make_rules(game, **(options or {}))
     result = ArenaResult(game, deals)
     done, total = 0, len(levels) * len(opponents) * deals
     for level in levels:
         for spec in opponents:
-            ours, theirs = TimedBot(player_for(rules, level)), TimedBot(player_for(rules, spec))
+            ours = TimedBot(player_for(rules, level, bot_settings))
+            theirs = TimedBot(player_for(rules, spec, bot_settings))
             stats = PairStats(level, spec)
             try:
                 for deal in range(deals):

@@ -6,6 +6,8 @@ from typing import Annotated
 
 import typer
 
+from bones.cli import CrazySamples
+
 
 def register(app: typer.Typer) -> None:
     @app.command()
@@ -16,27 +18,28 @@ def register(app: typer.Typer) -> None:
             typer.Option(
                 "--against",
                 "-a",
-                help="comma-separated outside players: dominoes:NAME, python:MODULE:NAME, cmd:COMMAND",
+                help="comma-separated outside players: MODULE:BOT, dominoes:NAME, python:MODULE:NAME, cmd:COMMAND",
             ),
         ],
         bots: Annotated[
             str, typer.Option("--bots", "-b", help="comma-separated bones levels")
-        ] = "easy,normal,hard,crazy",
+        ] = "easy,normal,hard,crazy",  # levels, registered levels or MODULE:BOT
         deals: Annotated[int, typer.Option("--deals", "-n", min=1, help="deals per pair")] = 50,
         seed: Annotated[int, typer.Option("--seed", "-s")] = 0,
         players: Annotated[int | None, typer.Option("--players", "-p")] = None,
         option: Annotated[list[str] | None, typer.Option("--option", "-o", help="rule option name=value")] = None,
+        crazy_samples: CrazySamples = None,
     ) -> None:
         """Duplicate deals between bones' levels and outside players (same statistics as bones tournament)."""
         import time
 
-        from rich.console import Console
         from rich.table import Table
 
         from bones.arena import run_arena
-        from bones.cli import CliError, make_rules
+        from bones.bots import fixed_work
+        from bones.cli import CliError, make_rules, output_console
 
-        console = Console(highlight=False, soft_wrap=True)
+        console = output_console(soft_wrap=True)
         rules = make_rules(game, players, option)
         levels = [b.strip() for b in bots.split(",") if b.strip()]
         # Commands may hold commas; split on ",cmd:" style boundaries only where a new spec starts.
@@ -44,7 +47,9 @@ def register(app: typer.Typer) -> None:
         if not levels or not opponents:
             raise CliError("the arena needs at least one bones level and one outside player")
         started = time.perf_counter()
-        result = run_arena(game, levels, opponents, deals, dict(rules.options), seed)
+        result = run_arena(
+            game, levels, opponents, deals, dict(rules.options), seed, bot_settings=fixed_work(crazy_samples)
+        )
         elapsed = time.perf_counter() - started
         table = Table(title=f"{rules.title}: duplicate, {deals} deals per pair, {elapsed:.0f} s")
         for column in (

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import os
 import random
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -12,11 +13,12 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import Progress
 from rich.table import Table
 
 from bones import game as game_mod
-from bones.bots import LEVELS, Bot, at_least, bot_for
+from bones.bots import LEVELS, Bot, at_least, fixed_work, resolve_bot
 from bones.game import GameOptionError, IllegalMoveError, Rules, State
 from bones.record import Record, RecordError
 from bones.rules_print import print_page
@@ -28,6 +30,24 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 console = Console(highlight=False)
+#: Columns for output that is not a terminal (a file, a pipe): wide enough that no table is cut.
+UNCUT_WIDTH = 10_000
+
+
+def output_console(**settings: Any) -> Console:
+    """A console for this run's output: the terminal's width on a terminal, else no cut (Rich says 80)."""
+    return Console(highlight=False, width=None if sys.stdout.isatty() else UNCUT_WIDTH, **settings)
+
+
+#: ``--crazy-samples``, shared by every command that runs Crazy.
+CrazySamples = Annotated[
+    int | None,
+    typer.Option(
+        "--crazy-samples",
+        min=1,
+        help="Crazy samples this many deals a move and has no clock: the same seed replays bit for bit",
+    ),
+]
 
 #: The entry-point group of the functions that add their own commands: each is ``register(app)``
 #: (pyproject.toml's ``[project.entry-points."bones.commands"]``).
@@ -37,6 +57,10 @@ _extended = False
 
 class CliError(Exception):
     """A problem with what the user asked for; printed without a traceback."""
+
+
+class Interrupted(Exception):
+    """A long run stopped by Ctrl-C: how far it got and how to go on, printed in one line (exit 130)."""
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, Any]:
@@ -63,15 +87,22 @@ def seat_names(rules: Rules) -> list[str]:
     return names.get(rules.num_players, [f"Seat {i}" for i in range(rules.num_players)])
 
 
-def table_bots(rules: Rules, level: str) -> dict[int, Bot]:
-    """Computer players for every seat but 0; a kozel partner plays at least Hard."""
+def table_bots(rules: Rules, level: str, settings: dict[str, Any] | None = None) -> dict[int, Bot]:
+    """Computer players for every seat but 0; a kozel partner plays at least Hard (a bot of the
+    player's own plays every seat)."""
     bots: dict[int, Bot] = {}
     for seat in range(1, rules.num_players):
         seat_level = level
-        if rules.in_pairs() and seat % 2 == 0:
+        if rules.in_pairs() and seat % 2 == 0 and level in LEVELS:
             seat_level = at_least(rules, level, "hard")
-        bots[seat] = bot_for(rules, seat_level)
+        bots[seat] = resolve_bot(seat_level, rules, settings)
     return bots
+
+
+def bot_spec(text: str) -> str:
+    """A level as typed (any case), or a ``module:attr`` kept as written (module names have case)."""
+    text = text.strip()
+    return text if ":" in text else text.lower()
 
 
 @app.command()
@@ -80,22 +111,24 @@ def play(
         str | None, typer.Argument(help="game id, see `bones games` (default: the registry's default game)")
     ] = None,
     players: Annotated[int | None, typer.Option("--players", "-p", help="number of players")] = None,
-    level: Annotated[str, typer.Option("--level", "-l", help="easy, normal, hard or crazy")] = "normal",
+    level: Annotated[
+        str, typer.Option("--level", "-l", help="easy, normal, hard, crazy, a registered level or module:attr")
+    ] = "normal",
     seed: Annotated[int | None, typer.Option("--seed", "-s", help="seed of the deal (random if not given)")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="rule option name=value")] = None,
     save: Annotated[
         Path | None, typer.Option("--save", help="write the game record here when the game ends or you quit")
     ] = None,
+    crazy_samples: CrazySamples = None,
 ) -> None:
     """Play a whole match in the terminal against computer players."""
-    if level.lower() not in LEVELS:
-        raise CliError(f"unknown level {level!r}; the levels are {', '.join(LEVELS)}")
+    level = bot_spec(level)
     rules = make_rules(game or game_mod.default_game(), players, option)
     if save is not None:
         check_writable(save)
+    bots = table_bots(rules, level, fixed_work(crazy_samples))
     seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
     state = rules.new_game(seed=seed)
-    bots = table_bots(rules, level.lower())
     from bones.terminal import play_match
 
     console.print(
@@ -128,13 +161,14 @@ def simulate(
     players: Annotated[int | None, typer.Option("--players", "-p")] = None,
     seed: Annotated[int, typer.Option("--seed", "-s")] = 0,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="rule option name=value")] = None,
+    crazy_samples: CrazySamples = None,
 ) -> None:
     """Computer players against each other; seats rotate between matches."""
     rules = make_rules(game, players, option)
-    levels = [b.strip().lower() for b in bots.split(",") if b.strip()]
+    levels = [bot_spec(b) for b in bots.split(",") if b.strip()]
     if not levels:
         raise CliError("--bots needs at least one level")
-    players_by_level = {lv: bot_for(rules, lv) for lv in levels}
+    players_by_level = {lv: resolve_bot(lv, rules, fixed_work(crazy_samples)) for lv in levels}
     wins: dict[str, float] = {lv: 0.0 for lv in levels}
     seats_played: dict[str, int] = {lv: 0 for lv in levels}
     points: dict[str, int] = {lv: 0 for lv in levels}
@@ -165,7 +199,7 @@ def simulate(
         table.add_row(
             lv, str(played), f"{wins[lv]:.0f}", f"{100 * wins[lv] / played:.1f}", f"{points[lv] / played:.1f}"
         )
-    console.print(table)
+    output_console().print(table)
 
 
 @app.command()
@@ -258,13 +292,23 @@ def _number(value: float | None) -> str:
 @app.command()
 def tournament(
     game: Annotated[str, typer.Argument(help="game id")],
-    bots: Annotated[str, typer.Option("--bots", "-b", help="comma-separated levels")] = "easy,normal,hard,crazy",
+    bots: Annotated[
+        str, typer.Option("--bots", "-b", help="comma-separated levels or bots (module:attr)")
+    ] = "easy,normal,hard,crazy",
     deals: Annotated[int, typer.Option("--deals", "-n", min=1, help="deals per pair of levels")] = 50,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="worker processes (use all cores)")] = 1,
     seed: Annotated[int, typer.Option("--seed", "-s")] = 0,
     players: Annotated[int | None, typer.Option("--players", "-p")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="rule option name=value")] = None,
     crazy_seconds: Annotated[float | None, typer.Option("--crazy-seconds", help="Crazy's time per move")] = None,
+    crazy_samples: CrazySamples = None,
+    reproducible: Annotated[
+        bool,
+        typer.Option(
+            "--reproducible",
+            help="no clock decides a move: Crazy samples a fixed number of deals (--crazy-samples, default 1000)",
+        ),
+    ] = False,
     ray: Annotated[
         str | None, typer.Option("--ray", help="run the deals on Ray: auto, local or a cluster address")
     ] = None,
@@ -273,31 +317,39 @@ def tournament(
     ] = None,
 ) -> None:
     """Duplicate tournament: every pair of levels plays the same deals with the seats rotated."""
-    from bones.tournament import run_tournament
+    from bones.tournament import REPRODUCIBLE_CRAZY_SAMPLES, TournamentInterrupted, run_tournament
 
     rules = make_rules(game, players, option)
-    levels = [b.strip().lower() for b in bots.split(",") if b.strip()]
+    levels = [bot_spec(b) for b in bots.split(",") if b.strip()]
     if len(levels) < 2:
         raise CliError("a tournament needs at least two levels")
-    settings = {"crazy_seconds": crazy_seconds} if crazy_seconds is not None else {}
+    if crazy_seconds is not None and (crazy_samples is not None or reproducible):
+        raise CliError("--crazy-seconds is a clock: give it, or --crazy-samples/--reproducible, not both")
+    if reproducible and crazy_samples is None:
+        crazy_samples = REPRODUCIBLE_CRAZY_SAMPLES
+    settings = {"crazy_seconds": crazy_seconds} if crazy_seconds is not None else fixed_work(crazy_samples)
     started = time.perf_counter()
+    out = output_console()
     # Listed weakest first, so each pair puts the presumably stronger level first.
     pairs = [(b, a) for a, b in itertools.combinations(levels, 2)]
     with Progress(transient=True, console=console) as bar:
         shown = bar.add_task("deals", total=deals * len(pairs))
-        result = run_tournament(
-            game,
-            levels,
-            deals,
-            dict(rules.options),
-            jobs,
-            seed,
-            settings,
-            pairs,
-            ray_address=ray,
-            results_path=results,
-            progress=lambda done, _total: bar.update(shown, completed=done),
-        )
+        try:
+            result = run_tournament(
+                game,
+                levels,
+                deals,
+                dict(rules.options),
+                jobs,
+                seed,
+                settings,
+                pairs,
+                ray_address=ray,
+                results_path=results,
+                progress=lambda done, _total: bar.update(shown, completed=done),
+            )
+        except TournamentInterrupted as stopped:
+            raise Interrupted(str(stopped)) from None
     elapsed = time.perf_counter() - started
     table = Table(title=f"{rules.title}: duplicate, {deals} deals per pair, {elapsed:.0f} s")
     for column in ("pair", "deals won", "95% CI", "pts share", "margin/hand", "p"):
@@ -312,14 +364,14 @@ def tournament(
             f"{pair.margin_per_hand:+.2f}",
             f"{pair.p_value():.3g}",
         )
-    console.print(table)
-    console.print("p: one-sided chance of a margin this large if the first level were not stronger")
+    out.print(table)
+    out.print("p: one-sided chance of a margin this large if the first level were not stronger")
     ratings = Table(title="Elo-style ratings")
     ratings.add_column("level")
     ratings.add_column("rating", justify="right")
     for level, rating in sorted(result.ratings.items(), key=lambda kv: -kv[1]):
         ratings.add_row(level, f"{rating:.0f}")
-    console.print(ratings)
+    out.print(ratings)
 
 
 @app.command("rules")
@@ -364,16 +416,19 @@ def main(argv: list[str] | None = None) -> None:
     try:
         _load_extensions()
     except game_mod.NothingRegisteredError as error:
-        console.print(f"[bold red]error:[/bold red] {error}", soft_wrap=True)
+        console.print(f"[bold red]error:[/bold red] {escape(str(error))}", soft_wrap=True)
         raise SystemExit(2) from None
     run: Callable[..., Any] = app
     try:
         run(args=argv, standalone_mode=False)
     except (CliError, GameOptionError, RecordError, IllegalMoveError, ValueError) as error:
-        console.print(f"[bold red]error:[/bold red] {error}", soft_wrap=True)
+        console.print(f"[bold red]error:[/bold red] {escape(str(error))}", soft_wrap=True)
         raise SystemExit(2) from None
     except KeyboardInterrupt:
         console.print("\nbye")
+        raise SystemExit(130) from None
+    except Interrupted as stopped:
+        console.print(f"[bold red]{escape(str(stopped))}[/bold red]", soft_wrap=True)
         raise SystemExit(130) from None
     except typer.Exit as done:
         raise SystemExit(done.exit_code) from None

@@ -38,7 +38,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from bones.bots import Bot, bot_for
+from bones.bots import Bot, resolve_bot
 from bones.game import Encoding, Follower, Move, Observation, Rules, State
 from bones.game import rules as make_rules
 
@@ -224,7 +224,7 @@ def _opponents(
         chosen = dict(zip(others, opponents))
     if sorted(chosen) != others:
         raise ValueError(f"opponents are needed for seats {others}, got {sorted(chosen)}")
-    return {s: bot_for(rules, who) if isinstance(who, str) else who for s, who in chosen.items()}
+    return {s: resolve_bot(who, rules) if isinstance(who, str) else who for s, who in chosen.items()}
 
 
 class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):

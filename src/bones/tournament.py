@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from bones.bots import Bot, bot_for
+from bones.bots import Bot, resolve_bot
 from bones.game import Rules, State
 from bones.game import rules as make_rules
 
@@ -115,20 +115,11 @@ def seatings(rules: Rules, levels: tuple[str, str]) -> list[list[int]]:
     return unique
 
 
-def _bot(rules: Rules, level: str, settings: dict[str, Any]) -> Bot:
-    bot = bot_for(rules, level)
-    for name, setting in settings.items():
-        prefix = f"{level}_"
-        if name.startswith(prefix) and hasattr(bot, name[len(prefix) :]):
-            setattr(bot, name[len(prefix) :], setting)
-    return bot
-
-
 def play_deal(task: Task) -> DealResult:
     """Play one deal in every rotation; return each level's good points."""
     rules = make_rules(task.game, **dict(task.options))
     settings = dict(task.bot_settings)
-    bots = [_bot(rules, level, settings) for level in task.levels]
+    bots = [resolve_bot(level, rules, settings) for level in task.levels]
     points, hands = play_rotations(rules, (bots[0], bots[1]), task.seed, task.deal, str(task.levels))
     return DealResult(task.levels, task.deal, points, hands)
 
@@ -157,6 +148,19 @@ def play_rotations(
 def _points_by_level(state: State, seating: list[int]) -> list[tuple[int, int]]:
     """Good points per level for the hand just played (``State.last_hand_points``)."""
     return [(points, seating[seat]) for seat, points in enumerate(state.last_hand_points())]
+
+
+class TournamentInterrupted(Exception):
+    """Ctrl-C (or a stop) during a tournament: how far it got, and whether a rerun resumes."""
+
+    def __init__(self, done: int, total: int, resumable: bool) -> None:
+        self.done, self.total, self.resumable = done, total, resumable
+        then = "run the same command to resume" if resumable else "give --results FILE to keep finished deals"
+        super().__init__(f"interrupted after deal {done} of {total}; {then}")
+
+
+#: ``--reproducible``: Crazy's sampled deals per move when no clock may decide (``bots.fixed_work``).
+REPRODUCIBLE_CRAZY_SAMPLES = 1000
 
 
 @dataclass
@@ -191,7 +195,7 @@ def run_tournament(
     options = options or {}
     rules = make_rules(game, **options)
     for level in levels:
-        bot_for(rules, level)  # refuse unknown levels before starting workers
+        resolve_bot(level, rules)  # refuse unknown levels and bots before starting workers
     matchups = list(pairs) if pairs is not None else list(itertools.combinations(levels, 2))
     settings = tuple(sorted((bot_settings or {}).items()))
     tasks = [
@@ -228,6 +232,8 @@ def run_tournament(
         else:
             for task in todo:
                 finished(play_deal(task))
+    except KeyboardInterrupt:
+        raise TournamentInterrupted(len(done), len(tasks), results_path is not None) from None
     finally:
         if sink is not None:
             sink.close()

@@ -2,14 +2,21 @@
 
 ``bot_for(rules, level)`` gives the bot of that level for that game's family.
 Families register their bots with ``register_bot``; a family without its own
-Easy falls back to uniform random legal moves.
+Easy falls back to uniform random legal moves. A researcher's own bot joins under a
+level name of its own (``register_bot``, or the ``bones.levels`` entry-point group of an
+installed package), or is named where a level is asked for as ``module:attr``
+(``resolve_bot``), so every face that takes a level plays it.
 """
 
 from __future__ import annotations
 
+import contextlib
+import importlib
+import inspect
 import random
-from collections.abc import Callable
-from typing import Protocol, TypeVar
+from collections.abc import Callable, Mapping
+from importlib import metadata
+from typing import Any, Protocol, TypeVar
 
 from bones.game import Move, Observation, Rules, game_info, load_entry_points
 
@@ -40,24 +47,126 @@ class RandomBot:
 
 BotFactory = Callable[[Rules], Bot]
 _BOTS: dict[tuple[str, str], BotFactory] = {}
+#: The family of a level registered for every game (a researcher's bot that reads any observation).
+ANY_FAMILY = "*"
 
 #: The entry-point group of the modules that register bots and analysers when imported
 #: (pyproject.toml's ``[project.entry-points."bones.bots"]``).
 BOTS_GROUP = "bones.bots"
+#: Installed packages' own levels, for every game: the entry's name is the level, its value a bot
+#: class or factory (``module:attr``, called with the rules), as in ``resolve_bot``.
+LEVELS_GROUP = "bones.levels"
 _loaded = False
+_loading = False
+
+
+class BotSpecError(ValueError):
+    """A level or ``module:attr`` that names no bot; said in one line."""
 
 
 def register_bot(family: str, level: str, factory: BotFactory) -> None:
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}")
+    """``factory`` plays ``level`` in ``family``'s games (``ANY_FAMILY``: every game).
+
+    A new level name is added after the built-in ones. The built-in bots are loaded first,
+    so a registration made before the first ``bot_for`` is never undone by them: the last
+    registration wins."""
+    level = level.lower()
+    if not level or ":" in level or "," in level or not level.isprintable() or level != level.strip():
+        raise BotSpecError(f"a level name is one word without ':' or ',', got {level!r}")
+    if not _loading:
+        _load()
     _BOTS[(family, level)] = factory
 
 
 def _load() -> None:
-    global _loaded
-    if not _loaded:
+    global _loaded, _loading
+    if _loaded or _loading:
+        return
+    _loading = True
+    try:
         load_entry_points(BOTS_GROUP)
+        for entry in sorted(metadata.entry_points(group=LEVELS_GROUP), key=lambda entry: entry.name):
+            _BOTS.setdefault((ANY_FAMILY, entry.name.lower()), _entry_factory(entry))
         _loaded = True
+    finally:
+        _loading = False
+
+
+def known_levels() -> list[str]:
+    """Every level name: the built-in ones, then those registered, in the order they came."""
+    _load()
+    extra = [level for _family, level in _BOTS if level not in LEVELS]
+    return [*LEVELS, *dict.fromkeys(extra)]
+
+
+def _entry_factory(entry: metadata.EntryPoint) -> BotFactory:
+    """An installed package's level, imported when first played: a broken package breaks its level
+    alone, in words, and the command line starts without importing it."""
+
+    def make(rules: Rules) -> Bot:
+        try:
+            target = entry.load()
+        except Exception as error:
+            raise BotSpecError(f"the level {entry.name!r} ({entry.value}) cannot be loaded: {error}") from None
+        return _factory_of(target, entry.name)(rules)
+
+    return make
+
+
+def _factory_of(target: Any, name: str) -> BotFactory:
+    """A bot factory from a bot class or function: called with the rules, or with nothing when it takes
+    no argument; what it gives must have ``choose``."""
+    if not callable(target):
+        raise BotSpecError(f"{name} is not a bot class or function")
+    try:
+        wants_rules = bool(inspect.signature(target).parameters)
+    except (TypeError, ValueError):  # a builtin without a signature: assume the documented (rules) form
+        wants_rules = True
+
+    def make(rules: Rules) -> Bot:
+        bot = target(rules) if wants_rules else target()
+        if not callable(getattr(bot, "choose", None)):
+            raise BotSpecError(f"{name} gave {type(bot).__name__}, which has no choose(observation, rng)")
+        if not isinstance(getattr(bot, "level", None), str):
+            with contextlib.suppress(AttributeError):  # a bot that will not take a name plays without one
+                bot.level = name
+        return bot
+
+    return make
+
+
+def resolve_bot(spec: str, rules: Rules, settings: Mapping[str, Any] | None = None) -> Bot:
+    """The bot a spec names, for ``rules``: a level (built-in or registered) or ``module:attr``, a bot
+    class or factory function (called with the rules, or with nothing). ``settings`` as in ``configure``.
+
+    Every face that takes a level takes a spec (play, tournament, arena, the environments' opponents)."""
+    spec = spec.strip()
+    if ":" in spec:
+        module_name, _, attribute = spec.rpartition(":")
+        try:
+            target = getattr(importlib.import_module(module_name), attribute)
+        except (ImportError, AttributeError, ValueError) as error:
+            raise BotSpecError(f"cannot load the bot {spec!r}: {error}") from None
+        bot = _factory_of(target, spec)(rules)
+    else:
+        bot = bot_for(rules, spec)
+    return configure(bot, spec, settings or {})
+
+
+def configure(bot: Bot, name: str, settings: Mapping[str, Any]) -> Bot:
+    """Sets ``NAME_attribute`` settings on the bot of that name that has the attribute (``crazy_samples``
+    sets Crazy's ``samples`` where Crazy has them); the others are left as they are."""
+    prefix = f"{name.lower()}_"
+    for setting, value in settings.items():
+        if setting.startswith(prefix) and hasattr(bot, setting[len(prefix) :]):
+            setattr(bot, setting[len(prefix) :], value)
+    return bot
+
+
+def fixed_work(samples: int | None) -> dict[str, Any]:
+    """The settings that make Crazy do a fixed amount of work per move (``samples`` sampled deals, no clock),
+    so that a seed replays bit for bit on any machine; none for ``None``."""
+    return {} if samples is None else {"crazy_seconds": None, "crazy_samples": samples}
 
 
 def levels_for(rules: Rules) -> list[str]:
@@ -76,10 +185,12 @@ def bot_for(rules: Rules, level: str, seconds: float | None = None) -> Bot:
     """
     _load()
     level = level.lower()
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; the levels are {', '.join(LEVELS)}")
+    if level not in known_levels():
+        raise BotSpecError(
+            f"unknown level {level!r}; the levels are {', '.join(known_levels())}, or a bot as module:attr"
+        )
     family = game_info(rules.game_id).family
-    factory = _BOTS.get((family, level))
+    factory = _BOTS.get((family, level)) or _BOTS.get((ANY_FAMILY, level))
     if factory is None:
         if level == "easy":
             return RandomBot()

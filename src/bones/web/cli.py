@@ -47,10 +47,19 @@ def register(app: typer.Typer) -> None:
         import threading
         import webbrowser
 
-        import uvicorn
+        try:
+            import uvicorn
 
-        from bones.web.events import ENV_REDIS
-        from bones.web.storage import ENV_URL, Store
+            from bones.web.app import create_app
+            from bones.web.events import ENV_REDIS
+            from bones.web.storage import ENV_URL, Store
+        except ImportError as missing:
+            from bones.cli import CliError
+
+            raise CliError(
+                f"the web table needs the web extra ({missing.name or missing} is not installed): "
+                "pip install 'bones[web]'"
+            ) from None
 
         if redis:
             os.environ[ENV_REDIS] = redis
