@@ -787,3 +787,72 @@ def test_kozel_fish_and_eggs_sheets(browser: Any, live_server: Any) -> None:
     assert page.locator("#sheet-hands tr.winner").count() == 0
     assert not page.errors
     page.close()
+
+
+FITS_OR_DRAW = (
+    "() => document.activeElement.classList.contains('fits') || !!document.activeElement.closest('#boneyard')"
+)
+ACTIVE = "() => { const a = document.activeElement; return a === document.body ? 'body' : (a.dataset.tile || a.dataset.name || a.id || a.tagName); }"
+
+
+def test_tab_reaches_play_in_a_few_presses(browser: Any, live_server: Any) -> None:
+    """Each radio group is one stop of the Tab key (34 presses reached PLAY when every radio was one)."""
+    page = browser.new_page(viewport=LANDSCAPE)
+    page.goto(f"{live_server.url}/?pace=0")
+    page.locator("#play:not([disabled])").wait_for()
+    presses = 0
+    while page.evaluate(ACTIVE) != "play":
+        assert presses < 40, page.evaluate(ACTIVE)
+        page.keyboard.press("Tab")
+        presses += 1
+    assert presses <= 8, presses
+    # The arrow keys choose within a group: the level moves on, and Tab still leaves the group at once.
+    page.locator("#levels [aria-checked=true]").focus()
+    before = page.locator("#levels [aria-checked=true]").get_attribute("data-value")
+    page.keyboard.press("ArrowRight")
+    after = page.evaluate("() => document.activeElement.dataset.value")
+    assert after != before and page.locator("#levels [aria-checked=true]").get_attribute("data-value") == after
+    assert page.locator("#levels [tabindex='0']").count() == 1
+    page.close()
+
+
+def test_a_keyboard_only_block_match_plays_several_hands(browser: Any, live_server: Any) -> None:
+    """Only keys, no focus set by the test: after NEXT HAND the arrow keys reach the hand again (they stopped
+    at hand 3, focus left on the Menu button)."""
+    page = browser.new_page(viewport=LANDSCAPE)
+    created = page.request.post(
+        f"{live_server.url}/api/games",
+        data=json.dumps({"game": "block", "level": "easy", "seed": 11}),
+        headers={"Content-Type": "application/json"},
+    )
+    assert created.status == 201
+    page.goto(f"{live_server.url}/?pace=0")
+    page.locator("#continue").wait_for(state="visible")
+    page.locator("#continue").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#table:not([hidden])")
+    closed = 0
+    for _ in range(400):
+        current = wait_ready(page)
+        if current["status"] == "over" or closed >= 3:
+            break
+        if current["status"] == "sheet":
+            page.wait_for_function(f"() => ({ACTIVE})() === 'next-hand'", timeout=5000)
+            page.keyboard.press("Enter")
+            page.wait_for_function("() => window.BonesTable.state.view.status !== 'sheet'")
+            closed += 1
+            continue
+        number = current["move_number"]
+        # Focus is in the hand (or the boneyard) without a click: the arrows walk to a tile that fits.
+        page.wait_for_function("() => !!document.activeElement.closest('#hand, #boneyard')", timeout=5000)
+        for _ in range(10):
+            if page.evaluate(FITS_OR_DRAW):
+                break
+            page.keyboard.press("ArrowRight")
+        page.keyboard.press("Enter")
+        if page.evaluate("() => document.activeElement.classList.contains('target')"):
+            page.keyboard.press("Enter")
+        page.wait_for_function(f"() => window.BonesTable.state.view.move_number > {number}", timeout=10000)
+    assert closed >= 3, closed
+    assert page.evaluate("() => window.BonesTable.state.view.hand_no") >= 4
+    page.close()

@@ -149,9 +149,16 @@ def click_tetradominoes(page: Any, move: str, quick: bool = False) -> None:
         tap(page.locator(button), quick)
 
 
+def give_up(page: Any, button: str, quick: bool) -> None:
+    """Giving up is asked first: the button, then yes in the dialog."""
+    tap(page.locator(button), quick)
+    page.locator("#ask-yes").wait_for(state="visible")
+    tap(page.locator("#ask-yes"), quick)
+
+
 def click_fujisan(page: Any, move: str, quick: bool = False) -> None:
     if move == "give-up":
-        tap(page.locator('.fujisan-move[data-move="give-up"]'), quick)
+        give_up(page, '.fujisan-move[data-move="give-up"]', quick)
         return
     start, end = move.split("-")
     tap(page.locator(f'.fujisan-square.target[data-square="{start}"]'), quick)
@@ -160,7 +167,7 @@ def click_fujisan(page: Any, move: str, quick: bool = False) -> None:
 
 def click_bee(page: Any, move: str, quick: bool = False) -> None:
     if move == "give-up":
-        tap(page.locator('.bee-move[data-move="give-up"]'), quick)
+        give_up(page, '.bee-move[data-move="give-up"]', quick)
         return
     choice = page.evaluate("(move) => window.BonesTable.state.view.board.choices.find((c) => c.move === move)", move)
     tap(page.locator(f'.bee-cell.target[data-cell="{choice["from"]}"]'), quick)
@@ -183,6 +190,9 @@ def click_mountains(page: Any, move: str, quick: bool = False) -> None:
         tap(page.locator(f'.mountains-cell[data-cell="{move.split()[1]}"]'), quick)
         return
     placed = placement(move)
+    if move == "give-up":
+        give_up(page, '.mountains-move[data-move="give-up"]', quick)
+        return
     if placed is None:
         tap(page.locator(f'.mountains-move[data-move="{move}"]'), quick)
         return

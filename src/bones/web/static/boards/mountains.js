@@ -7,7 +7,7 @@ import { half, tileEl } from "../shell/tiles.js";
 import { parseTile, tileWords } from "../shell/words.js";
 import { registerBoard } from "./index.js";
 import * as M from "./mountains-words.js";
-import { arrowIn, dragPiece, glideIn, gridWrap, hintBox, justDragged, layoutGrid, rove, wireArrows } from "./pick-actions.js";
+import { arrowIn, dragPiece, giveUpButton, glideIn, gridWrap, hintBox, justDragged, layoutGrid, rove, wireArrows } from "./pick-actions.js";
 import { leaning, lowerFirst } from "./pick-grid.js";
 
 // arrived: the squares the partners covered since this player's last move (they stay marked).
@@ -54,7 +54,8 @@ function renderBoard(ctx, v, glide) {
   }
   wireArrows(grid, NAV);
   const actions = el("div", "fujisan-actions");
-  for (const c of [...ask, ...(P.picked ? [] : M.sources(v).others)]) {
+  const others = P.picked ? [] : M.sources(v).others;
+  for (const c of [...ask, ...others.filter((o) => o.kind !== "give-up")]) {
     const btn = el("button", "btn primary mountains-move", c.words);
     btn.type = "button";
     btn.dataset.move = c.move;
@@ -67,7 +68,9 @@ function renderBoard(ctx, v, glide) {
     back.addEventListener("click", () => dropPick(ctx));
     actions.appendChild(back);
   }
-  const wrap = gridWrap(grid, [actions, hintBox(ctx, v, (m) => moveWords(v, m))]);
+  const giveUp = others.find((o) => o.kind === "give-up");
+  const quiet = giveUp ? giveUpButton(ctx, giveUp.move, giveUp.words, "mountains-move") : null;
+  const wrap = gridWrap(grid, [actions, hintBox(ctx, v, (m) => moveWords(v, m)), quiet]);
   board.replaceChildren(wrap);
   layoutGrid(wrap, SHAPE);
   const keep = rove([...grid.querySelectorAll(NAV)], P.focus, (e) => e.dataset.cell);

@@ -38,8 +38,9 @@ export function saveSettings() {
   localStorage.setItem("bones.settings", JSON.stringify(S.settings));
 }
 
-// Where keyboard focus was: the hand tile last focused, the element outside the dialogs.
-export const FOCUS = { handIndex: 0, outside: null, answer: null, byKeyboard: false };
+// Where keyboard focus was: the hand tile last focused, the element outside the dialogs. parked: the Menu button
+// when focus waits there for want of a choice on the board (it leaves it as soon as the board offers one).
+export const FOCUS = { handIndex: 0, outside: null, answer: null, asked: null, byKeyboard: false, parked: null };
 
 // A catalog entry: by entry id, else by the registered game (a variant's view names its game).
 export function entryOf(id) {

@@ -4,7 +4,7 @@
 // ctx.S.board, chosen by the kind of board the catalog names for the game.
 import { rendererFor } from "../boards/index.js";
 import { hintTable } from "./hints.js";
-import { showGone, closeOverlays, openOverlay, keepFocus } from "./dialogs.js";
+import { askFirst, showGone, closeOverlays, openOverlay, keepFocus } from "./dialogs.js";
 import { $, el, richText, row, wait } from "./dom.js";
 import { showHome, startGame } from "./home.js";
 import { NET, answered, api, connectionBack, connectionLost, refused } from "./net.js";
@@ -30,6 +30,8 @@ export const ctx = {
   say,
   sound,
   send: (move, fromEl) => sendMove(move, fromEl),
+  // A move that gives the game up is asked first ({ title, note, yes }): sent only on yes.
+  sendAsked: async (move, fromEl, question) => { if (await askFirst(question)) sendMove(move, fromEl); },
   render: () => redraw(),
   // A tap while the table waits for another person's hand sheet is no move: the status line says the
   // wait again (no "not your turn", no shake) and the board does nothing else. True when it waits.
@@ -140,7 +142,7 @@ export function applyView(raw, opts = {}) {
 function refocus() {
   if (!FOCUS.byKeyboard || openOverlay() || !S.board.focusTarget) return;
   const a = document.activeElement;
-  if (a && a !== document.body && a !== $("board") && a.isConnected && a.getClientRects().length) return;
+  if (a && a !== document.body && a !== $("board") && a !== FOCUS.parked && a.isConnected && a.getClientRects().length) return;
   const target = S.board.focusTarget(ctx);
   if (target && target !== a) target.focus({ preventScroll: true });
 }
@@ -548,7 +550,10 @@ export function wireTable() {
   $("menu-btn").addEventListener("click", openMenu);
   $("hint-btn").addEventListener("click", showHint);
   $("undo-btn").addEventListener("click", () => rewind("undo"));
-  $("restart-btn").addEventListener("click", () => rewind("restart"));
+  $("restart-btn").addEventListener("click", async () => {
+    const question = { title: "Start this puzzle again?", note: "Every move you made is taken back.", yes: "START AGAIN" };
+    if (await askFirst(question)) rewind("restart");
+  });
   $("m-resume").addEventListener("click", () => { $("menu").hidden = true; if (S.paused) setPaused(false); });
   $("m-pause").addEventListener("click", () => { $("menu").hidden = true; setPaused(true); });
   $("m-new").addEventListener("click", () => { $("menu").hidden = true; showHome(); });
