@@ -7,6 +7,7 @@
 import { moveCursor, waitingFocus } from "../shell/cursor.js";
 import { $, el, row } from "../shell/dom.js";
 import { startDrag } from "../shell/drag.js";
+import { handTiles } from "../shell/fit.js";
 import { flyFrom, seatRect } from "../shell/motion.js";
 import { tileEl } from "../shell/tiles.js";
 import { parseTile, tileWords } from "../shell/words.js";
@@ -135,8 +136,10 @@ function renderHand(ctx, v, old) {
   const n = Math.max(tiles.length, 1);
   const avail = hand.parentElement.clientWidth - 16;
   const byHeight = Math.floor(window.innerHeight * (window.innerHeight < 520 ? 0.08 : 0.075));
-  const tw = Math.max(26, Math.min(60, Math.floor((avail - (n - 1) * 6) / n), Math.max(26, byHeight)));
+  // (Sideways the hand has a column of its own, which scrolls up and down.)
+  const { tw, scrolls } = handTiles({ room: avail, n, byHeight, rows: window.innerHeight < 520 ? Infinity : 2 });
   hand.style.setProperty("--tw", `${tw}px`);
+  hand.classList.toggle("scrolls", scrolls);
   const turn = B.myTurn(v) && v.status === "playing";
   const { byTile } = B.choicesByTile(v);
   const hint = ctx.S.hint;

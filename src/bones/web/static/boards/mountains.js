@@ -3,6 +3,7 @@
 // lift it. Keys: the arrows move among the dominoes in hand and among the glowing squares, Enter
 // picks and places, Escape puts the domino back. A partner's placement glides in from their name.
 import { $, el } from "../shell/dom.js";
+import { handTiles } from "../shell/fit.js";
 import { half, tileEl } from "../shell/tiles.js";
 import { parseTile, tileWords } from "../shell/words.js";
 import { registerBoard } from "./index.js";
@@ -152,7 +153,10 @@ function renderHand(ctx, v, animate) {
   const passed = v.board.position.passed;
   const mine = [...v.board.position.hand, ...(passed && !v.board.position.hand.includes(passed) ? [passed] : [])];
   const n = Math.max(mine.length, 1);
-  hand.style.setProperty("--tw", `${Math.max(22, Math.min(44, Math.floor((hand.parentElement.clientWidth - 16 - (n - 1) * 6) / n), Math.floor(window.innerHeight * 0.06)))}px`);
+  // Eighteen dominoes a finger wide do not fit a phone's row: the hand scrolls sideways.
+  const { tw, scrolls } = handTiles({ room: hand.parentElement.clientWidth - 16, n, byHeight: Math.floor(window.innerHeight * 0.06), most: 44, rows: 1 });
+  hand.style.setProperty("--tw", `${tw}px`);
+  hand.classList.toggle("scrolls", scrolls);
   const els = [];
   for (const t of mine) {
     const [a, b] = parseTile(t);
