@@ -177,7 +177,8 @@ def test_a_tile_that_fits_both_ends_is_picked_up_then_placed(browser: Any, live_
     wrong = page.locator('.hand .tile[data-tile="1:1"]')
     assert "dim" in wrong.get_attribute("class")
     wrong.click()
-    assert page.locator("#status").inner_text() == "this hand must be opened with 6:6"
+    # The top line is a sentence (it began in lower case: "this hand must be opened with 6:6").
+    assert page.locator("#status").inner_text() == "This hand must be opened with 6:6"
     assert "shake" in wrong.get_attribute("class")
     page.locator('.hand .tile[data-tile="6:6"]').click()
     # Lily has no six: her pass is said on the top line.

@@ -486,3 +486,37 @@ def test_every_level_of_every_game_by_clicking(
 
 def test_every_board_has_a_way_to_be_clicked() -> None:
     assert set(CLICKS) == set(BOARDS)
+
+
+def test_the_bingo_sheet_fits_a_phone(browser: Any, live_server: Any, artifacts: Path) -> None:
+    """At 360x740 the sheet's last column was cut ("Se…") and the top line ran to six lines."""
+    body, click = GAMES["bingo"]
+    page = open_game(browser, live_server, body, PORTRAIT)
+    rng = random.Random(0)
+    after = -1
+    for _ in range(80):
+        view = until(page, NEXT_VIEW, [after, False], 20000)
+        if view["status"] != "playing":
+            break
+        after = view["move_number"]
+        click(page, rng.choice(view["legal_moves"]))
+    page.wait_for_selector("#sheet:not([hidden])")
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(artifacts / "bingo-sheet-360x740.png"))
+    # The chip counts sets, the board points to 70: the chip names its unit (it read "/ 7" beside "/ 70").
+    assert page.locator("#chip-score").inner_text().endswith("/ 7 sets"), page.locator("#chip-score").inner_text()
+    cut = page.evaluate(
+        """() => [...document.querySelectorAll('#sheet-hands th, #sheet-hands td')]
+             .filter((c) => c.scrollWidth > c.clientWidth + 1 || c.getBoundingClientRect().right > innerWidth)
+             .map((c) => c.textContent)"""
+    )
+    assert not cut, cut
+    card = page.locator("#sheet .card").bounding_box()
+    table = page.locator("#sheet-hands").bounding_box()
+    assert table["x"] + table["width"] <= card["x"] + card["width"] + 1, (table, card)
+    lines = page.evaluate(
+        "() => { const s = document.getElementById('status'); return Math.round(s.scrollHeight / parseFloat(getComputedStyle(s).lineHeight)); }"
+    )
+    assert lines <= 3, (lines, page.locator("#status").inner_text())
+    assert not page.errors, page.errors
+    page.close()

@@ -405,5 +405,18 @@ def test_giving_up_is_a_quiet_button_asked_first(browser: Any, live_server: Any,
     button.click()
     page.locator("#ask-yes").click()
     page.wait_for_function("() => window.BonesTable.state.view.status !== 'playing'")
+    # A puzzle's sheet has no hands to tell from a match: no "This hand / Match" columns.
+    page.wait_for_selector("#sheet:not([hidden]), #results:not([hidden])")
+    if page.locator("#sheet").is_visible():
+        head = page.locator("#sheet-hands tr").first.inner_text()
+        assert "Score" in head and "This hand" not in head and "Match" not in head, head
     assert not page.errors, page.errors
     page.close()
+
+
+def test_the_mountains_penalty_is_a_score_where_lower_is_better(client: TestClient) -> None:
+    """The results said "BEST SCORE" of a penalty and kept the highest: the game says lower is better."""
+    view = client.post("/api/games", json={"game": "mountains", "level": "normal", "seed": 3}).json()
+    assert view["low_score_wins"] is True and view["teams"] is False  # results read "Best (lowest)", no goat
+    entry = next(g for g in client.get("/api/catalog").json()["games"] if g["id"] == "mountains")
+    assert entry["low_score_wins"] is True

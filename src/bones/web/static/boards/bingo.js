@@ -110,7 +110,7 @@ function renderBoard(ctx, v) {
   const score = el("div", "bingo-score");
   for (const p of B.pointsLine(v)) {
     const line = el("div", "bingo-points");
-    line.append(el("span", "", p.name), el("b", "", String(p.points)), el("span", "dim", ` / ${B.HAND_TARGET} · ${p.tricks} trick${p.tricks === 1 ? "" : "s"}`));
+    line.append(el("span", "", p.name), el("b", "", String(p.points)), el("span", "dim", ` / ${B.HAND_TARGET} points · ${p.tricks} trick${p.tricks === 1 ? "" : "s"}`));
     score.appendChild(line);
   }
   box.appendChild(score);
@@ -279,7 +279,7 @@ export const bingoBoard = {
     if (opts.animate && v.last) showMove(ctx, v, opts.old, opts.animate);
   },
   refit: () => false,
-  scores: (v) => ({ scores: v.board.sets, target: v.board.target, sides: [0, 1] }),
+  scores: B.matchScores,
   seatTiles,
   info: B.infoItems,
   turnText: (ctx, v) => B.turnText(v, K.picked),

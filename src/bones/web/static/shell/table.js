@@ -116,7 +116,10 @@ export function applyView(raw, opts = {}) {
   // board as drawn, after the hand and the status line have taken the room they need.
   const tell = () => {
     // The board's words for the move, else the game's own narration.
-    const event = news ? S.board.describe(ctx, v, v.last, old) || (v.last.text || "").replace(/\.$/, "") : "";
+    let event = news ? S.board.describe(ctx, v, v.last, old) || (v.last.text || "").replace(/\.$/, "") : "";
+    // When a hand ends, its sheet tells the rest: the top line keeps the move's first sentence (the whole
+    // account of the hand and the match ran to eight lines on a phone).
+    if (v.status !== "playing") event = event.split(/(?<=\.)\s+(?=[A-Z])/)[0].replace(/\.$/, "");
     const turn = turnText(v);
     say(event ? `${event}. ${turn}` : turn);
     S.told = { view: v, text: $("status").textContent, tell };
@@ -182,7 +185,8 @@ export function render(opts = {}) {
   const v = S.view;
   if (!v) return;
   // The match score: the view's, or the board's where the game keeps it in its own terms (sets).
-  const scored = !v.scores && S.board.scores ? { ...v, ...S.board.scores(v) } : v;
+  const own = S.board.scores ? S.board.scores(v) : null;
+  const scored = own && (!v.scores || own.score_unit) ? { ...v, ...own } : v;
   $("chip-score").hidden = !scored.scores;
   if (scored.scores) $("chip-score").replaceChildren(richText(scoreParts(scored)));
   const chip = $("chip-info");
@@ -318,8 +322,12 @@ async function rewind(action) {
   schedule();
 }
 
+// The server's refusals are written lower case, after "error:"; the top line says them as sentences.
+const sentence = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
 export async function handleError(e) {
   if (e.retry) { connectionLost(e); return; }
+  if (e.message) e.message = sentence(e.message);
   if (S.view && (e.status === 409 || e.status === 404 || e.status === 403)) {
     // A refusal that comes back every time must not be asked again at full speed.
     refused();
@@ -438,10 +446,12 @@ export async function refresh() {
 function sheetOf(v, tables) {
   const sh = v.sheet;
   if (tables) {
-    tables.hands.replaceChildren(row([v.teams ? "Pair" : "Player", "This hand", "Match"], { header: true }));
+    // One game with no match around it (a puzzle) has no hands to tell from the match: its score alone.
+    const single = singleGame(v);
+    tables.hands.replaceChildren(row([v.teams ? "Pair" : "Player", ...(single ? ["Score"] : ["This hand", "Match"])], { header: true }));
     sh.points.forEach((points, side) => {
       const won = (sh.winners || []).some((seat) => v.sides[seat] === side);
-      tables.hands.appendChild(row([sideName(v, side), points, sh.totals[side]], { cls: won ? "winner" : "" }));
+      tables.hands.appendChild(row([sideName(v, side), ...(single ? [sh.totals[side]] : [points, sh.totals[side]])], { cls: won ? "winner" : "" }));
     });
     tables.totals.replaceChildren();
   }
@@ -486,7 +496,8 @@ async function showResults(v) {
   const single = singleGame(v);
   const what = single ? "game" : "match";
   let title;
-  if (v.low_score_wins) title = won ? `${sideName(v, 1 - mySide)} are the goat: you win!` : `You and your partner are the goat${dry ? " (a dry goat!)" : ""}`;
+  // Pairs writing points against themselves (the goat); elsewhere a low score (a penalty) reads as any other.
+  if (v.low_score_wins && v.teams) title = won ? `${sideName(v, 1 - mySide)} are the goat: you win!` : `You and your partner are the goat${dry ? " (a dry goat!)" : ""}`;
   else {
     const winnerSide = v.outcome && v.outcome.winners.length ? v.sides[v.outcome.winners[0]] : null;
     title = won ? (single ? "You win!" : "You win the match!") : winnerSide === null ? `The ${what} is over` : `${sideName(v, winnerSide)} wins the ${what}`;
