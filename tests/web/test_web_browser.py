@@ -857,3 +857,17 @@ def test_a_keyboard_only_block_match_plays_several_hands(browser: Any, live_serv
     assert closed >= 3, closed
     assert page.evaluate("() => window.BonesTable.state.view.hand_no") >= 4
     page.close()
+
+
+def test_rules_and_statistics_are_on_the_first_screen(browser: Any, live_server: Any) -> None:
+    """At 1280x800 RULES and STATISTICS sat below the fold, under the rule options: for every game, in sight."""
+    page = browser.new_page(viewport=LANDSCAPE)
+    page.goto(f"{live_server.url}/?pace=0")
+    page.locator("#play:not([disabled])").wait_for()
+    games = page.locator("#games [role=radio]")
+    for i in range(games.count()):
+        games.nth(i).click()
+        for button in ("#rules-btn", "#stats-btn"):
+            box = page.locator(button).bounding_box()
+            assert box and box["y"] + box["height"] <= LANDSCAPE["height"], (games.nth(i).inner_text(), button, box)
+    page.close()

@@ -22,7 +22,10 @@ const L = {
   drawnIn: "", // the board's room when it was last drawn (the words may fit it to a newer one first)
 };
 
-const layoutOf = (v) => (v.status !== "playing" && v.sheet ? v.sheet.layout : v.layout);
+// The hand just ended, while its sheet is open and, once the match is over, on the results screen too (the
+// others' leftover tiles turned face down again there).
+const endedHand = (v) => (v.status === "playing" ? null : v.sheet || v.lastHand || null);
+const layoutOf = (v) => (endedHand(v) ? endedHand(v).layout : v.layout);
 const movesFor = (ctx, tile) => W.movesFor(ctx.S.view, tile);
 
 // The line laid out on the board as it is now; the last answer is kept, since the words for a
@@ -336,7 +339,7 @@ function sizeMini(tile, side) {
 }
 
 function seatTiles(ctx, v, seat, side) {
-  const sheet = v.status !== "playing" && v.sheet ? v.sheet : null;
+  const sheet = endedHand(v);
   const backs = el("div", sheet ? "backs faceup" : "backs");
   if (sheet) {
     for (const t of sheet.hands[seat]) {
@@ -403,7 +406,7 @@ export const lineBoard = {
   render(ctx, opts = {}) {
     const v = ctx.S.view;
     if (L.picked && (L.pickedAt !== v.move_number || !movesFor(ctx, L.picked).length)) L.picked = null;
-    const sheet = v.status !== "playing" && v.sheet ? v.sheet : null;
+    const sheet = endedHand(v);
     $("board").setAttribute("aria-label", "The line of play");
     renderBoard(ctx, v, sheet, opts.animate);
     renderHand(ctx, v, sheet, opts.old);
@@ -415,7 +418,7 @@ export const lineBoard = {
     const board = $("board");
     if (L.drawnIn === `${board.clientWidth}x${board.clientHeight}`) return false;
     const v = ctx.S.view;
-    renderBoard(ctx, v, v.status !== "playing" && v.sheet ? v.sheet : null, null);
+    renderBoard(ctx, v, endedHand(v), null);
     renderHint(ctx, v);
     return true;
   },
