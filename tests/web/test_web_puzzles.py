@@ -177,7 +177,9 @@ def test_a_puzzle_is_solved_by_keyboard_alone(
 
 def drag(page: Any, source: str, target: str, lean: tuple[float, float] = (0.5, 0.5)) -> None:
     """Press on ``source``, move onto ``target`` (at ``lean`` of its box, measured once the drag has
-    begun: the status line may say something longer then), release."""
+    begun: the status line may say something longer then), release. A piece at the far end of a hand that
+    scrolls (eighteen dominoes on a phone) is scrolled to first, as a player would."""
+    page.locator(source).scroll_into_view_if_needed()
     a = page.locator(source).bounding_box()
     x0, y0 = a["x"] + a["width"] / 2, a["y"] + a["height"] / 2
     page.mouse.move(x0, y0)
