@@ -871,3 +871,18 @@ def test_rules_and_statistics_are_on_the_first_screen(browser: Any, live_server:
             box = page.locator(button).bounding_box()
             assert box and box["y"] + box["height"] <= LANDSCAPE["height"], (games.nth(i).inner_text(), button, box)
     page.close()
+
+
+def test_a_move_tapped_while_the_server_is_away_is_sent_when_it_returns(browser: Any, live_server: Any) -> None:
+    """The move was dropped and had to be tapped again: now it is kept, said, and sent once the server answers."""
+    page = open_table(browser, live_server, {"game": "block", "setup": BOTH_ENDS}, LANDSCAPE)
+    wait_ready(page)
+    page.route("**/api/games/**", lambda route: route.abort("connectionrefused"))
+    page.locator('.hand .tile[data-tile="6:6"]').click()
+    page.wait_for_function("() => document.querySelector('#status').textContent.startsWith('No connection')")
+    assert view(page)["move_number"] == 0 and page.locator("#net").is_visible()
+    page.unroute("**/api/games/**")
+    page.wait_for_function("() => window.BonesTable.state.view.move_number >= 1", timeout=15000)
+    assert view(page)["layout"]["tiles"][0]["tile"] == "6:6"
+    assert not page.errors, page.errors
+    page.close()

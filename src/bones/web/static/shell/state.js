@@ -23,6 +23,7 @@ export const S = {
   paused: false,
   hint: null,
   hinting: false,
+  queued: null, // a move tapped while the server was away, sent when it answers: { id, move, move_number }
   current: null,
   timer: null,
   lastShown: 0,

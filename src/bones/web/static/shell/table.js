@@ -83,6 +83,7 @@ export function enterTable(v) {
   S.view = null;
   v = adapt(v);
   S.hint = null;
+  S.queued = null;
   S.paused = false;
   S.sheetShownFor = null;
   S.resultsShownFor = null;
@@ -296,11 +297,27 @@ export async function sendMove(move, fromEl) {
     answered();
     applyView(next, { fromRect });
   } catch (e) {
+    // A move tapped while the server is away is kept, and sent once it answers (it was dropped, to be tapped again).
+    if (e.retry) S.queued = { id: v.id, move, move_number: v.move_number };
     await handleError(e);
+    if (S.queued) say("No connection: your move is sent as soon as the server answers", true);
   } finally {
     S.busy = false;
   }
   schedule();
+}
+
+// The move kept while the server was away: sent if the table is still where it was, else said to be dropped.
+async function sendQueued() {
+  const q = S.queued, v = S.view;
+  if (!q || NET.lost || !v) return false;
+  S.queued = null;
+  if (q.id === v.id && q.move_number === v.move_number && (v.legal_moves || []).includes(q.move)) {
+    await sendMove(q.move);
+    return true;
+  }
+  say("The table moved on while the connection was away: your move was not sent. Choose again.", true);
+  return false;
 }
 
 // Undo (one move) or restart (every move): the server replays the puzzle without them.
@@ -438,6 +455,7 @@ export async function refresh() {
   } finally {
     S.busy = false;
   }
+  if (await sendQueued()) return;
   schedule();
 }
 
