@@ -2,7 +2,8 @@
 (phone makers ask for 44; a board that cannot give that scrolls or lays itself out otherwise).
 
 Each board is measured when the player is to move, and again once a piece is picked (the places it may go
-light up: a line's ends, a puzzle's squares), at 360x740 and 740x360. Screenshots land in test-artifacts/.
+light up: a line's ends, a puzzle's squares), at 360x740 and 740x360, and at 1280x800 (Tetradominoes' cells were
+31 px on a desktop). Screenshots land in test-artifacts/.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.test_web_browser import BOTH_ENDS, PORTRAIT, SHORT
+from tests.web.test_web_browser import BOTH_ENDS, LANDSCAPE, PORTRAIT, SHORT
 from tests.web.test_web_games import GAMES, READY, open_game
 
 pytestmark = pytest.mark.slow
@@ -53,12 +54,14 @@ def smallest(page: Any) -> list[tuple[float, str]]:
     return [tuple(t) for t in page.evaluate(MEASURE)]
 
 
-@pytest.mark.parametrize("size", ["360x740", "740x360"])
+@pytest.mark.parametrize("size", ["360x740", "740x360", "1280x800"])
 @pytest.mark.parametrize("game", sorted(BODIES))
 def test_every_target_is_big_enough_for_a_finger(
     browser: Any, live_server: Any, artifacts: Path, game: str, size: str
 ) -> None:
-    page = open_game(browser, live_server, BODIES[game], PORTRAIT if size == "360x740" else SHORT)
+    page = open_game(
+        browser, live_server, BODIES[game], {"360x740": PORTRAIT, "740x360": SHORT, "1280x800": LANDSCAPE}[size]
+    )
     page.wait_for_function(READY, timeout=20000)
     page.wait_for_timeout(300)
     targets = smallest(page)
