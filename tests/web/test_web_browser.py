@@ -845,7 +845,11 @@ def test_a_keyboard_only_block_match_plays_several_hands(browser: Any, live_serv
             continue
         number = current["move_number"]
         # Focus is in the hand (or the boneyard) without a click: the arrows walk to a tile that fits.
-        page.wait_for_function("() => !!document.activeElement.closest('#hand, #boneyard')", timeout=5000)
+        try:
+            page.wait_for_function("() => !!document.activeElement.closest('#hand, #boneyard')", timeout=10000)
+        except Exception as error:
+            where = page.evaluate(ACTIVE), page.locator("#status").inner_text(), current["legal_moves"]
+            raise AssertionError(f"focus is not in the hand: {where}") from error
         for _ in range(10):
             if page.evaluate(FITS_OR_DRAW):
                 break

@@ -189,7 +189,8 @@ export function wireDialogs(goHome) {
   document.addEventListener("keydown", () => { FOCUS.byKeyboard = true; }, true);
   document.addEventListener("pointerdown", () => { FOCUS.byKeyboard = false; }, true);
   document.addEventListener("focusin", (ev) => {
-    if (ev.target !== FOCUS.parked) FOCUS.parked = null;
+    // (A dialog's button takes focus for a while: the Menu button stays parked behind it.)
+    if (ev.target !== FOCUS.parked && !ev.target.closest(".overlay")) FOCUS.parked = null;
     if (!ev.target.closest(".overlay")) FOCUS.outside = ev.target;
     const hand = [...document.querySelectorAll(".hand .tile")];
     if (hand.includes(ev.target)) FOCUS.handIndex = hand.indexOf(ev.target);
