@@ -112,7 +112,7 @@ def test_a_tile_that_fits_both_ends_and_a_pass(client: TestClient) -> None:
     view, headers = start(client, game="block", setup=BOTH_ENDS)
     base = f"/api/games/{view['id']}"
     assert view["legal_moves"] == ["6:6"]
-    assert view["board"]["why"]["6:3"] == "this hand must be opened with 6:6"
+    assert view["board"]["why"]["6:3"] == "This hand must be opened with 6:6"
     view = client.post(f"{base}/moves", headers=headers, json={"move": "6:6", "move_number": 0}).json()
     view = client.post(f"{base}/step", headers=headers, json={"move_number": 1}).json()
     assert view["last"] == {

@@ -366,13 +366,31 @@ def test_a_computer_move_is_shown_on_the_board(browser: Any, live_server: Any, g
 CHOICES = ".target, .tetra-piece, .tetra-move, .bingo-move, .runners-move, .hand .tile.fits"
 
 MEASURE = """(sel) => {
-  const box = (e) => e.getBoundingClientRect();
-  const board = box(document.getElementById('board'));
-  const items = [...document.querySelectorAll(sel)].filter((e) => e.getClientRects().length).map(box);
+  // A grid or a hand that cannot keep its targets a finger wide in the room scrolls (a board may, the issue of
+  // tap sizes says): an element in such a scroller is measured where scrolling brings it, inside the scroller's box.
+  const scroller = (e) => {
+    for (let p = e.parentElement; p && p.id !== 'table'; p = p.parentElement) {
+      const o = getComputedStyle(p);
+      const scrolls = /auto|scroll/.test(o.overflowX + o.overflowY);
+      if (scrolls && (p.scrollHeight > p.clientHeight + 1 || p.scrollWidth > p.clientWidth + 1)) return p;
+    }
+    return null;
+  };
+  const box = (e) => {
+    const r = e.getBoundingClientRect(), s = scroller(e);
+    if (!s) return r;
+    const o = s.getBoundingClientRect();
+    const shift = (a, b, lo, hi) => (a < lo ? lo - a : b > hi ? hi - b : 0);
+    const dx = shift(r.left, r.right, o.left, o.right), dy = shift(r.top, r.bottom, o.top, o.bottom);
+    return { left: r.left + dx, right: r.right + dx, top: r.top + dy, bottom: r.bottom + dy, width: r.width, height: r.height };
+  };
+  const board = document.getElementById('board').getBoundingClientRect();
+  const shown = [...document.querySelectorAll(sel)].filter((e) => e.getClientRects().length);
+  const items = shown.map(box), rects = shown.map((e) => e.getBoundingClientRect());
   const within = (r, o) => r.left >= o.left - 1 && r.top >= o.top - 1 && r.right <= o.right + 1 && r.bottom <= o.bottom + 1;
   const screen = { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
   const overlaps = [];
-  items.forEach((a, i) => items.slice(i + 1).forEach((b) => {
+  rects.forEach((a, i) => rects.slice(i + 1).forEach((b) => {
     const x = Math.min(a.right, b.right) - Math.max(a.left, b.left), y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
     if (x > 2 && y > 2) overlaps.push([a.left, a.top, b.left, b.top]);
   }));

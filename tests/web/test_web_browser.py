@@ -177,7 +177,8 @@ def test_a_tile_that_fits_both_ends_is_picked_up_then_placed(browser: Any, live_
     wrong = page.locator('.hand .tile[data-tile="1:1"]')
     assert "dim" in wrong.get_attribute("class")
     wrong.click()
-    assert page.locator("#status").inner_text() == "this hand must be opened with 6:6"
+    # The top line is a sentence (it began in lower case: "this hand must be opened with 6:6").
+    assert page.locator("#status").inner_text() == "This hand must be opened with 6:6"
     assert "shake" in wrong.get_attribute("class")
     page.locator('.hand .tile[data-tile="6:6"]').click()
     # Lily has no six: her pass is said on the top line.
@@ -786,4 +787,106 @@ def test_kozel_fish_and_eggs_sheets(browser: Any, live_server: Any) -> None:
     assert page.locator("#sheet-note").inner_text() == note
     assert page.locator("#sheet-hands tr.winner").count() == 0
     assert not page.errors
+    page.close()
+
+
+FITS_OR_DRAW = (
+    "() => document.activeElement.classList.contains('fits') || !!document.activeElement.closest('#boneyard')"
+)
+ACTIVE = "() => { const a = document.activeElement; return a === document.body ? 'body' : (a.dataset.tile || a.dataset.name || a.id || a.tagName); }"
+
+
+def test_tab_reaches_play_in_a_few_presses(browser: Any, live_server: Any) -> None:
+    """Each radio group is one stop of the Tab key (34 presses reached PLAY when every radio was one)."""
+    page = browser.new_page(viewport=LANDSCAPE)
+    page.goto(f"{live_server.url}/?pace=0")
+    page.locator("#play:not([disabled])").wait_for()
+    presses = 0
+    while page.evaluate(ACTIVE) != "play":
+        assert presses < 40, page.evaluate(ACTIVE)
+        page.keyboard.press("Tab")
+        presses += 1
+    assert presses <= 8, presses
+    # The arrow keys choose within a group: the level moves on, and Tab still leaves the group at once.
+    page.locator("#levels [aria-checked=true]").focus()
+    before = page.locator("#levels [aria-checked=true]").get_attribute("data-value")
+    page.keyboard.press("ArrowRight")
+    after = page.evaluate("() => document.activeElement.dataset.value")
+    assert after != before and page.locator("#levels [aria-checked=true]").get_attribute("data-value") == after
+    assert page.locator("#levels [tabindex='0']").count() == 1
+    page.close()
+
+
+def test_a_keyboard_only_block_match_plays_several_hands(browser: Any, live_server: Any) -> None:
+    """Only keys, no focus set by the test: after NEXT HAND the arrow keys reach the hand again (they stopped
+    at hand 3, focus left on the Menu button)."""
+    page = browser.new_page(viewport=LANDSCAPE)
+    created = page.request.post(
+        f"{live_server.url}/api/games",
+        data=json.dumps({"game": "block", "level": "easy", "seed": 11}),
+        headers={"Content-Type": "application/json"},
+    )
+    assert created.status == 201
+    page.goto(f"{live_server.url}/?pace=0")
+    page.locator("#continue").wait_for(state="visible")
+    page.locator("#continue").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#table:not([hidden])")
+    closed = 0
+    for _ in range(400):
+        current = wait_ready(page)
+        if current["status"] == "over" or closed >= 3:
+            break
+        if current["status"] == "sheet":
+            page.wait_for_function(f"() => ({ACTIVE})() === 'next-hand'", timeout=5000)
+            page.keyboard.press("Enter")
+            page.wait_for_function("() => window.BonesTable.state.view.status !== 'sheet'")
+            closed += 1
+            continue
+        number = current["move_number"]
+        # Focus is in the hand (or the boneyard) without a click: the arrows walk to a tile that fits.
+        try:
+            page.wait_for_function("() => !!document.activeElement.closest('#hand, #boneyard')", timeout=10000)
+        except Exception as error:
+            where = page.evaluate(ACTIVE), page.locator("#status").inner_text(), current["legal_moves"]
+            raise AssertionError(f"focus is not in the hand: {where}") from error
+        for _ in range(10):
+            if page.evaluate(FITS_OR_DRAW):
+                break
+            page.keyboard.press("ArrowRight")
+        page.keyboard.press("Enter")
+        if page.evaluate("() => document.activeElement.classList.contains('target')"):
+            page.keyboard.press("Enter")
+        page.wait_for_function(f"() => window.BonesTable.state.view.move_number > {number}", timeout=10000)
+    assert closed >= 3, closed
+    assert page.evaluate("() => window.BonesTable.state.view.hand_no") >= 4
+    page.close()
+
+
+def test_rules_and_statistics_are_on_the_first_screen(browser: Any, live_server: Any) -> None:
+    """At 1280x800 RULES and STATISTICS sat below the fold, under the rule options: for every game, in sight."""
+    page = browser.new_page(viewport=LANDSCAPE)
+    page.goto(f"{live_server.url}/?pace=0")
+    page.locator("#play:not([disabled])").wait_for()
+    games = page.locator("#games [role=radio]")
+    for i in range(games.count()):
+        games.nth(i).click()
+        for button in ("#rules-btn", "#stats-btn"):
+            box = page.locator(button).bounding_box()
+            assert box and box["y"] + box["height"] <= LANDSCAPE["height"], (games.nth(i).inner_text(), button, box)
+    page.close()
+
+
+def test_a_move_tapped_while_the_server_is_away_is_sent_when_it_returns(browser: Any, live_server: Any) -> None:
+    """The move was dropped and had to be tapped again: now it is kept, said, and sent once the server answers."""
+    page = open_table(browser, live_server, {"game": "block", "setup": BOTH_ENDS}, LANDSCAPE)
+    wait_ready(page)
+    page.route("**/api/games/**", lambda route: route.abort("connectionrefused"))
+    page.locator('.hand .tile[data-tile="6:6"]').click()
+    page.wait_for_function("() => document.querySelector('#status').textContent.startsWith('No connection')")
+    assert view(page)["move_number"] == 0 and page.locator("#net").is_visible()
+    page.unroute("**/api/games/**")
+    page.wait_for_function("() => window.BonesTable.state.view.move_number >= 1", timeout=15000)
+    assert view(page)["layout"]["tiles"][0]["tile"] == "6:6"
+    assert not page.errors, page.errors
     page.close()

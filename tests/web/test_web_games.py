@@ -149,9 +149,16 @@ def click_tetradominoes(page: Any, move: str, quick: bool = False) -> None:
         tap(page.locator(button), quick)
 
 
+def give_up(page: Any, button: str, quick: bool) -> None:
+    """Giving up is asked first: the button, then yes in the dialog."""
+    tap(page.locator(button), quick)
+    page.locator("#ask-yes").wait_for(state="visible")
+    tap(page.locator("#ask-yes"), quick)
+
+
 def click_fujisan(page: Any, move: str, quick: bool = False) -> None:
     if move == "give-up":
-        tap(page.locator('.fujisan-move[data-move="give-up"]'), quick)
+        give_up(page, '.fujisan-move[data-move="give-up"]', quick)
         return
     start, end = move.split("-")
     tap(page.locator(f'.fujisan-square.target[data-square="{start}"]'), quick)
@@ -160,7 +167,7 @@ def click_fujisan(page: Any, move: str, quick: bool = False) -> None:
 
 def click_bee(page: Any, move: str, quick: bool = False) -> None:
     if move == "give-up":
-        tap(page.locator('.bee-move[data-move="give-up"]'), quick)
+        give_up(page, '.bee-move[data-move="give-up"]', quick)
         return
     choice = page.evaluate("(move) => window.BonesTable.state.view.board.choices.find((c) => c.move === move)", move)
     tap(page.locator(f'.bee-cell.target[data-cell="{choice["from"]}"]'), quick)
@@ -183,6 +190,9 @@ def click_mountains(page: Any, move: str, quick: bool = False) -> None:
         tap(page.locator(f'.mountains-cell[data-cell="{move.split()[1]}"]'), quick)
         return
     placed = placement(move)
+    if move == "give-up":
+        give_up(page, '.mountains-move[data-move="give-up"]', quick)
+        return
     if placed is None:
         tap(page.locator(f'.mountains-move[data-move="{move}"]'), quick)
         return
@@ -476,3 +486,37 @@ def test_every_level_of_every_game_by_clicking(
 
 def test_every_board_has_a_way_to_be_clicked() -> None:
     assert set(CLICKS) == set(BOARDS)
+
+
+def test_the_bingo_sheet_fits_a_phone(browser: Any, live_server: Any, artifacts: Path) -> None:
+    """At 360x740 the sheet's last column was cut ("Se…") and the top line ran to six lines."""
+    body, click = GAMES["bingo"]
+    page = open_game(browser, live_server, body, PORTRAIT)
+    rng = random.Random(0)
+    after = -1
+    for _ in range(80):
+        view = until(page, NEXT_VIEW, [after, False], 20000)
+        if view["status"] != "playing":
+            break
+        after = view["move_number"]
+        click(page, rng.choice(view["legal_moves"]))
+    page.wait_for_selector("#sheet:not([hidden])")
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(artifacts / "bingo-sheet-360x740.png"))
+    # The chip counts sets, the board points to 70: the chip names its unit (it read "/ 7" beside "/ 70").
+    assert page.locator("#chip-score").inner_text().endswith("/ 7 sets"), page.locator("#chip-score").inner_text()
+    cut = page.evaluate(
+        """() => [...document.querySelectorAll('#sheet-hands th, #sheet-hands td')]
+             .filter((c) => c.scrollWidth > c.clientWidth + 1 || c.getBoundingClientRect().right > innerWidth)
+             .map((c) => c.textContent)"""
+    )
+    assert not cut, cut
+    card = page.locator("#sheet .card").bounding_box()
+    table = page.locator("#sheet-hands").bounding_box()
+    assert table["x"] + table["width"] <= card["x"] + card["width"] + 1, (table, card)
+    lines = page.evaluate(
+        "() => { const s = document.getElementById('status'); return Math.round(s.scrollHeight / parseFloat(getComputedStyle(s).lineHeight)); }"
+    )
+    assert lines <= 3, (lines, page.locator("#status").inner_text())
+    assert not page.errors, page.errors
+    page.close()

@@ -27,6 +27,53 @@ def test_the_first_mountains_view_stays_small(client: TestClient) -> None:
     assert len(json.dumps(view["board"])) < 4_000
 
 
+@pytest.mark.parametrize("game", ["fujisan", "mountains"])
+def test_a_puzzle_is_solved_hint_by_hint_without_being_refused(client: TestClient, game: str) -> None:
+    """A puzzle's hint is its exact solver's (cached): no budget of searches refuses the 17th (it did, with a 429)."""
+    view = client.post("/api/games", json={"game": game, "level": "normal", "seed": 5}).json()
+    headers = {"X-Seat-Token": view["token"]}
+    base = f"/api/games/{view['id']}"
+    hints = 0
+    while view["status"] == "playing" and hints < 40:
+        if view["to_move"] != view["seat"]:
+            view = client.post(f"{base}/step", headers=headers, json={"move_number": view["move_number"]}).json()
+            continue
+        found = client.get(f"{base}/hint", headers=headers)
+        assert found.status_code == 200, (hints, found.text)
+        hints += 1
+        moved = client.post(
+            f"{base}/moves", headers=headers, json={"move": found.json()["best"], "move_number": view["move_number"]}
+        )
+        assert moved.status_code == 200, moved.text
+        view = moved.json()
+    assert hints > 6  # past the burst a search is given
+
+
+def test_a_hint_after_a_move_taken_back_is_for_the_position_now(client: TestClient) -> None:
+    """Hints were kept by move number: after an undo and another move, the hint was the old position's."""
+
+    def table() -> tuple[dict[str, Any], dict[str, str], str]:
+        view = client.post("/api/games", json={"game": "fujisan", "level": "normal", "seed": 5}).json()
+        return view, {"X-Seat-Token": view["token"]}, f"/api/games/{view['id']}"
+
+    def fresh_hint_after(move: str) -> str:  # a new table abandons the one before: these come first
+        _, headers, base = table()
+        client.post(f"{base}/moves", headers=headers, json={"move": move, "move_number": 0})
+        return str(client.get(f"{base}/hint", headers=headers).json()["best"])
+
+    view, headers, base = table()
+    first, other = view["legal_moves"][0], view["legal_moves"][1]
+    expected = fresh_hint_after(first), fresh_hint_after(other)
+    assert expected[0] != expected[1]
+    view, headers, base = table()
+    client.post(f"{base}/moves", headers=headers, json={"move": first, "move_number": 0})
+    assert client.get(f"{base}/hint", headers=headers).json()["best"] == expected[0]
+    client.post(f"{base}/undo", headers=headers, json={"move_number": 1})
+    moved = client.post(f"{base}/moves", headers=headers, json={"move": other, "move_number": 0}).json()
+    best = client.get(f"{base}/hint", headers=headers).json()["best"]
+    assert best in moved["legal_moves"] and best == expected[1]
+
+
 # -- in the browser ------------------------------------------------------------------------------
 
 PICKED = "() => document.querySelector('#board .picked') !== null"
@@ -98,6 +145,16 @@ def test_a_puzzle_is_solved_by_keyboard_alone(
         if page.evaluate(FOCUSED) == "restart-btn":
             break
     assert page.evaluate(FOCUSED) == "restart-btn"
+    # Restarting is asked first: Enter on the first button keeps the moves, Tab then Enter restarts.
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => ({FOCUSED})() === 'ask-no'")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.getElementById('ask').hidden")
+    assert page.evaluate("() => window.BonesTable.state.view.move_number") == 1
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => ({FOCUSED})() === 'ask-no'")
+    page.keyboard.press("Tab")
+    assert page.evaluate(FOCUSED) == "ask-yes"
     page.keyboard.press("Enter")
     page.wait_for_function("() => window.BonesTable.state.view.move_number === 0 && !window.BonesTable.state.busy")
     for number, move in enumerate(plan):
@@ -120,7 +177,9 @@ def test_a_puzzle_is_solved_by_keyboard_alone(
 
 def drag(page: Any, source: str, target: str, lean: tuple[float, float] = (0.5, 0.5)) -> None:
     """Press on ``source``, move onto ``target`` (at ``lean`` of its box, measured once the drag has
-    begun: the status line may say something longer then), release."""
+    begun: the status line may say something longer then), release. A piece at the far end of a hand that
+    scrolls (eighteen dominoes on a phone) is scrolled to first, as a player would."""
+    page.locator(source).scroll_into_view_if_needed()
     a = page.locator(source).bounding_box()
     x0, y0 = a["x"] + a["width"] / 2, a["y"] + a["height"] / 2
     page.mouse.move(x0, y0)
@@ -326,3 +385,40 @@ def test_the_moved_priest_glides_at_the_tables_pace(browser: Any, live_server: A
     page.wait_for_function("() => window.BonesTable.state.view.move_number === 1")
     assert page.evaluate("() => window.glided") == (1 if pace else 0)
     assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("game", ["mountains", "fujisan"])
+def test_giving_up_is_a_quiet_button_asked_first(browser: Any, live_server: Any, game: str) -> None:
+    """One tap on the gold Give up in the middle of the grid ended the puzzle: now it is a secondary button off
+    the grid, and a dialog asks first (keep playing is its first answer)."""
+    page = open_game(browser, live_server, {"game": game, "level": "normal", "seed": 3}, PORTRAIT)
+    page.wait_for_function(READY)
+    button = page.locator('[data-move="give-up"]')
+    assert "primary" not in (button.get_attribute("class") or "")
+    grid, box = page.locator(".pick-grid").bounding_box(), button.bounding_box()
+    assert box["y"] >= grid["y"] + grid["height"] or box["x"] >= grid["x"] + grid["width"], (grid, box)
+    button.click()
+    page.locator("#ask").wait_for(state="visible")
+    assert page.locator("#ask").get_attribute("role") == "alertdialog"
+    assert page.evaluate("() => document.activeElement.id") == "ask-no"
+    page.keyboard.press("Escape")
+    page.locator("#ask").wait_for(state="hidden")
+    assert page.evaluate("() => window.BonesTable.state.view.status") == "playing"
+    button.click()
+    page.locator("#ask-yes").click()
+    page.wait_for_function("() => window.BonesTable.state.view.status !== 'playing'")
+    # A puzzle's sheet has no hands to tell from a match: no "This hand / Match" columns.
+    page.wait_for_selector("#sheet:not([hidden]), #results:not([hidden])")
+    if page.locator("#sheet").is_visible():
+        head = page.locator("#sheet-hands tr").first.inner_text()
+        assert "Score" in head and "This hand" not in head and "Match" not in head, head
+    assert not page.errors, page.errors
+    page.close()
+
+
+def test_the_mountains_penalty_is_a_score_where_lower_is_better(client: TestClient) -> None:
+    """The results said "BEST SCORE" of a penalty and kept the highest: the game says lower is better."""
+    view = client.post("/api/games", json={"game": "mountains", "level": "normal", "seed": 3}).json()
+    assert view["low_score_wins"] is True and view["teams"] is False  # results read "Best (lowest)", no goat
+    entry = next(g for g in client.get("/api/catalog").json()["games"] if g["id"] == "mountains")
+    assert entry["low_score_wins"] is True

@@ -55,7 +55,8 @@ def why_not(state: LineState, seat: int) -> dict[str, str]:
             try:
                 state.play(text)
             except IllegalMoveError as error:
-                reasons[text] = str(error)
+                said = str(error)  # the engine's words, lower case after "error:"; a player reads them as a sentence
+                reasons[text] = said[:1].upper() + said[1:]
             continue
         shown = sorted(set(ends))
         numbers = " or ".join(str(v) for v in shown)

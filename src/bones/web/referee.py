@@ -9,6 +9,7 @@ with its own token).
 from __future__ import annotations
 
 import functools
+import hashlib
 import secrets
 import threading
 import uuid
@@ -23,7 +24,7 @@ from bones.bots import LEVELS
 from bones.game import GameOptionError, IllegalMoveError, PuzzleProblem, Rules, Solvable, State, game_info
 from bones.record import Record, RecordError
 from bones.web.entries import all_games, chosen_options, resolve_game
-from bones.web.limits import LRU, Limiter, LockTable, hints_from_env
+from bones.web.limits import LRU, Limiter, LockTable, RateLimiter, hints_from_env
 from bones.web.storage import MatchResult, StaleError, Store, StoredGame
 from bones.web.table import (
     COMPUTER,
@@ -37,6 +38,7 @@ from bones.web.table import (
     default_names,
 )
 
+PUZZLE_HINTS = (60, 1.0)  # a puzzle's hints: sixty at once, then one a second (a move takes a person longer)
 SEAT_CHANGE_TRIES = 3  # a seat's own change, refused because another seat changed meanwhile, is made again
 
 
@@ -59,6 +61,9 @@ class Referee:
         # A hint is a search: a few at once, then one every few seconds; each position searched once (limits.py).
         limit, self._hints = hints_from_env()
         self.hint_limit = hint_limit or limit
+        # A puzzle's hint is its exact solver's, found again only for a new position: a person solving one hint
+        # by hint asks one a move (the search budget refused the 17th); a bound still holds a script back.
+        self.puzzle_hint_limit: Limiter = RateLimiter[str](burst=PUZZLE_HINTS[0], every=PUZZLE_HINTS[1])
         # Who holds each seat: a holder row, once written, never changes, so a seat found here needs no query.
         self._holders: LRU[str, dict[int, str]] = LRU(cache_size)
         # Told (table id, move number, what changed) after each change is saved: web/live.py pushes it to the players.
@@ -504,11 +509,14 @@ class Referee:
     def hint(self, game_id: str, player: str, token: str | None) -> dict[str, Any]:
         """The hint for this position: searched once, then kept; a player who asks for many waits."""
         table, seat = self.seat(game_id, player, token)
-        key = (table.id, table.move_number, seat)
+        # Where moves may be taken back, one move number can be another position: the moves name it.
+        played = hashlib.sha256(" ".join(map(str, table.state.moves)).encode()).hexdigest()[:16]
+        key = (f"{table.id}:{played}", table.move_number, seat)
         found = self._hints.get(key)
         if found is None:
-            if table.state.to_move == seat and not table.sheet_pending(seat):
-                self.hint_limit.take(player)  # a refused hint (not your turn) costs nothing
+            if table.state.to_move == seat and not table.sheet_pending(seat):  # a refused hint costs nothing
+                puzzle = isinstance(table.state, Solvable)
+                (self.puzzle_hint_limit if puzzle else self.hint_limit).take(player)
             found = table.hint(seat)
             self._hints.put(key, found)
         return dict(found)

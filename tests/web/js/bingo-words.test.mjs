@@ -51,7 +51,8 @@ test("the end of a hand: who reached 70 and the sets it gave", () => {
   assert.equal(v.status, "sheet");
   const r = v.sheet.details;
   assert.deepEqual(r, v.board.results.at(-1));
-  assert.equal(B.handTitle(v, r), "Lily reached 70: 2 sets");
+  // Her points are said: "reached 70" alone read as 70 when she had 79 (the sets come from the points).
+  assert.equal(B.handTitle(v, r), "Lily reached 70 with 79 points: 2 sets");
   assert.deepEqual(B.sheetRows(v, r), [
     { name: "You", won: false, cells: [1, 0, 7, 0, 0] },
     { name: "Lily", won: true, cells: [5, 50, 79, 2, 2] },
@@ -95,4 +96,11 @@ test("while Lily's hand sheet is still open nothing is offered; when she closes 
     assert.equal(B.turnText(again, null), "Your lead: play a tile");
   }
   assert.ok(B.choicesByTile({ ...take, sheets_open: [] }).actions.length > 0);
+});
+
+test("the score chip counts sets and says so (it read \"/ 7\" beside the board's \"/ 70\" points)", async () => {
+  const { scoreParts } = await load("shell/words.js");
+  const v = fixture("bingo-hand-over");
+  const text = scoreParts({ ...v, ...B.matchScores(v) }).map((p) => (typeof p === "string" ? p : p.text)).join("");
+  assert.equal(text, `You 0 · Lily 2 / ${v.board.target} sets`);
 });

@@ -37,3 +37,16 @@ test("tiles are never drawn larger than the board allows", () => {
   assert.equal(T.maxUnitFor(340, 300), 34);
   assert.equal(T.maxUnitFor(50, 30), 10);
 });
+
+test("a lit end smaller than a finger grows round its middle to 44 px, inside the board", () => {
+  const slots = [
+    { name: "left", left: 100, top: 100, width: 58, height: 31 },
+    { name: "right", left: 2, top: 0, width: 31, height: 58 },
+    { name: "up", left: 300, top: 300, width: 31, height: 58 },
+  ];
+  const [left, right, up] = T.reachTargets(slots, new Set(["left", "right"]), { width: 400, height: 200 });
+  assert.ok(left.height - 4 >= 44 && left.width === 58, JSON.stringify(left));
+  assert.equal(left.top + left.height / 2, 100 + 31 / 2); // round its middle
+  assert.ok(right.width - 4 >= 44 && right.left === 0); // kept inside the board
+  assert.deepEqual(up, slots[2]); // an end the tile does not fit is not tapped: left as it was
+});

@@ -109,3 +109,11 @@ test("while another person's hand sheet is open, the leader's tiles fit nowhere;
   const closed = { ...v, sheets_open: [] };
   assert.deepEqual(W.movesFor(closed, "5:5"), ["5:5"]);
 });
+
+test("once the match is over its last hand stays: what each held is shown face up on the results screen", () => {
+  const sheet = fixture("line-kozel-sheet");
+  const over = W.adapt({ ...sheet, status: "over", sheet: null });
+  assert.ok(over.lastHand && over.lastHand.hands.length === sheet.players, JSON.stringify(Object.keys(over.lastHand || {})));
+  assert.deepEqual(over.lastHand.hands, sheet.hands.at(-1).details.hands);
+  assert.equal(W.adapt({ ...sheet, sheet: null }).lastHand, undefined); // still playing: nothing kept
+});

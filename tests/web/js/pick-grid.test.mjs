@@ -14,7 +14,7 @@ test("Fujisan on a phone held upright stands on its side: its squares grow from 
   const shape = { cols: 14, rows: 2, gap: 2, max: 72, turnable: true };
   const extras = { width: 200, height: 60 };
   // 360x740's board room: the plain picture leaves squares too small to tap.
-  const flat = G.fitGrid({ width: 336, height: 470, ...shape, turnable: false, extras });
+  const flat = G.fitGrid({ width: 336, height: 470, ...shape, turnable: false, extras, min: 0 });
   assert.ok(flat.cell <= 20, flat.cell);
   const fit = G.fitGrid({ width: 336, height: 470, ...shape, extras });
   assert.equal(fit.turned, true);
@@ -24,7 +24,7 @@ test("Fujisan on a phone held upright stands on its side: its squares grow from 
   assert.equal(G.fitGrid({ width: 716, height: 250, ...shape, extras }).turned, false);
 });
 
-test("the buttons and the hint go beside a grid when that leaves bigger squares, and never below 20 px", () => {
+test("the buttons and the hint go beside a grid when that leaves bigger squares, and never below 40 px (a finger: the board scrolls instead)", () => {
   const extras = { width: 200, height: 180 };
   const wide = G.fitGrid({ width: 716, height: 250, cols: 6, rows: 5, extras });
   assert.equal(wide.beside, true);
@@ -32,7 +32,7 @@ test("the buttons and the hint go beside a grid when that leaves bigger squares,
   const tall = G.fitGrid({ width: 336, height: 470, cols: 6, rows: 5, extras });
   assert.equal(tall.beside, false);
   assert.ok(tall.cell * 6 + 5 * 3 <= 336 - 24 && tall.cell * 5 + 4 * 3 + 180 + 10 <= 470 - 24, tall.cell);
-  assert.equal(G.fitGrid({ width: 50, height: 50, cols: 6, rows: 6 }).cell, 20);
+  assert.equal(G.fitGrid({ width: 50, height: 50, cols: 6, rows: 6 }).cell, 40);
 });
 
 test("left and right reach every glowing square in reading order; up and down the nearest above or below", () => {
@@ -85,4 +85,13 @@ test("the player's move is said from the view it was chosen in", () => {
   assert.equal(G.movedWords(old, step.move), `You moved the priest on ${step.from} to ${step.to}`);
   assert.equal(G.movedWords(old, "give-up"), "");
   assert.equal(G.movedWords(null, step.move), "");
+});
+
+test("a hand of eighteen dominoes keeps them a finger wide and scrolls; seven fit a phone's row", async () => {
+  const { handTiles } = await load("shell/fit.js");
+  const mountains = handTiles({ room: 344, n: 18, byHeight: 44, most: 44, rows: 1 });
+  assert.deepEqual(mountains, { tw: 40, scrolls: true });
+  const line = handTiles({ room: 724, n: 7, byHeight: 28, rows: 1 }); // 740x360: was 28 px
+  assert.ok(line.tw >= 40 && !line.scrolls, JSON.stringify(line));
+  assert.deepEqual(handTiles({ room: 344, n: 7, byHeight: 55 }), { tw: 44, scrolls: false });
 });

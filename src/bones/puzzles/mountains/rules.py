@@ -113,6 +113,11 @@ give-up stops."""
         return self.variant == "solitaire"
 
     @property
+    def low_score_wins(self) -> bool:
+        """The score is the penalty: the lower the better (the statistics keep the lowest as the best)."""
+        return True
+
+    @property
     def num_players(self) -> int:
         return self.players
 

@@ -85,7 +85,7 @@ export function handTitle(v, r) {
   const name = (seat) => seatName(v, seat);
   const sets = (n) => `${n} set${n === 1 ? "" : "s"}`;
   if (!r) return "";
-  if (r.ending === "reached") return `${name(r.winner)} reached ${HAND_TARGET}: ${sets(r.sets[r.winner])}`;
+  if (r.ending === "reached") return `${name(r.winner)} reached ${HAND_TARGET} with ${r.points[r.winner]} points: ${sets(r.sets[r.winner])}`;
   if (r.ending === "closer-failed") return `${name(r.closed_by)} closed but fell short: ${name(r.winner)} ${r.winner === v.seat ? "win" : "wins"} ${sets(r.sets[r.winner])}`;
   if (r.ending === "match") return `${name(r.winner)} won the match with the bingo`;
   return "The tiles ran out with nobody at 70: no sets";
@@ -99,6 +99,9 @@ export function sheetRows(v, r) {
     cells: [r.captures[seat], r.honours[seat], r.points[seat], r.sets[seat], r.totals[seat]],
   }));
 }
+
+// The match score: sets, not the points of the hand the board counts to 70, so the chip names them.
+export const matchScores = (v) => ({ scores: v.board.sets, target: v.board.target, sides: [0, 1], score_unit: "sets" });
 
 export const SHEET_HEAD = ["Player", "Tricks", "Honours", "Points", "Sets", "Match"];
 

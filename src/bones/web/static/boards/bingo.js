@@ -7,6 +7,7 @@
 import { moveCursor, waitingFocus } from "../shell/cursor.js";
 import { $, el, row } from "../shell/dom.js";
 import { startDrag } from "../shell/drag.js";
+import { handTiles } from "../shell/fit.js";
 import { flyFrom, seatRect } from "../shell/motion.js";
 import { tileEl } from "../shell/tiles.js";
 import { parseTile, tileWords } from "../shell/words.js";
@@ -109,7 +110,7 @@ function renderBoard(ctx, v) {
   const score = el("div", "bingo-score");
   for (const p of B.pointsLine(v)) {
     const line = el("div", "bingo-points");
-    line.append(el("span", "", p.name), el("b", "", String(p.points)), el("span", "dim", ` / ${B.HAND_TARGET} · ${p.tricks} trick${p.tricks === 1 ? "" : "s"}`));
+    line.append(el("span", "", p.name), el("b", "", String(p.points)), el("span", "dim", ` / ${B.HAND_TARGET} points · ${p.tricks} trick${p.tricks === 1 ? "" : "s"}`));
     score.appendChild(line);
   }
   box.appendChild(score);
@@ -135,8 +136,10 @@ function renderHand(ctx, v, old) {
   const n = Math.max(tiles.length, 1);
   const avail = hand.parentElement.clientWidth - 16;
   const byHeight = Math.floor(window.innerHeight * (window.innerHeight < 520 ? 0.08 : 0.075));
-  const tw = Math.max(26, Math.min(60, Math.floor((avail - (n - 1) * 6) / n), Math.max(26, byHeight)));
+  // (Sideways the hand has a column of its own, which scrolls up and down.)
+  const { tw, scrolls } = handTiles({ room: avail, n, byHeight, rows: window.innerHeight < 520 ? Infinity : 2 });
   hand.style.setProperty("--tw", `${tw}px`);
+  hand.classList.toggle("scrolls", scrolls);
   const turn = B.myTurn(v) && v.status === "playing";
   const { byTile } = B.choicesByTile(v);
   const hint = ctx.S.hint;
@@ -276,7 +279,7 @@ export const bingoBoard = {
     if (opts.animate && v.last) showMove(ctx, v, opts.old, opts.animate);
   },
   refit: () => false,
-  scores: (v) => ({ scores: v.board.sets, target: v.board.target, sides: [0, 1] }),
+  scores: B.matchScores,
   seatTiles,
   info: B.infoItems,
   turnText: (ctx, v) => B.turnText(v, K.picked),

@@ -22,7 +22,7 @@ function cellSize(v) {
   const gap = board.clientHeight < 300 ? 2 : 6;
   const pad = board.clientHeight < 300 ? 6 : 24;
   board.style.setProperty("--gap", `${gap}px`);
-  return fitCells({ width: board.clientWidth, height: board.clientHeight, rows, cols, reserveX: pad + (cols / 2) * gap, reserveY: pad + rows * gap, min: 16 });
+  return fitCells({ width: board.clientWidth, height: board.clientHeight, rows, cols, reserveX: pad + (cols / 2) * gap, reserveY: pad + rows * gap, min: 40 });
 }
 
 const canWalk = (v) => F.myTurn(v) && v.legal_moves.length > 0;

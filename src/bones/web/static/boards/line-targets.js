@@ -24,6 +24,25 @@ export function separateTargets(slots, targets) {
   return places;
 }
 
+// A lit end on a crowded line is as small as its tiles (27 px on a phone held sideways): its place
+// grows round its middle to at least `least` pixels each way (kept inside the board), then the
+// places are trimmed apart as above. `pad`: what the drawn button loses at each edge.
+export function reachTargets(slots, targets, room, least = 44, pad = 2) {
+  const grow = (start, size, limit) => {
+    const want = least + 2 * pad;
+    if (size >= want) return [start, size];
+    const wide = Math.min(want, limit);
+    return [Math.max(0, Math.min(limit - wide, start - (wide - size) / 2)), wide];
+  };
+  const grown = slots.map((s) => {
+    if (!targets.has(s.name)) return s;
+    const [left, width] = grow(s.left, s.width, room.width);
+    const [top, height] = grow(s.top, s.height, room.height);
+    return { ...s, left, width, top, height };
+  });
+  return separateTargets(grown, targets);
+}
+
 // The largest tile unit worth trying on a board of W x H pixels.
 export function maxUnitFor(W, H) {
   return Math.max(10, Math.min(44, Math.floor(Math.min(W / 10, H / 6))));

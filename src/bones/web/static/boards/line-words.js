@@ -15,6 +15,9 @@ export function adapt(v) {
   const sizes = v.board.hand_sizes || [];
   out.seats = v.seats.map((seat, i) => ({ hand_size: sizes[i], ...seat }));
   if (v.sheet) out.sheet = { ...v.sheet, ...(v.sheet.details || {}) };
+  // Once the match is over its last hand stays on the table: the results screen shows what each held.
+  const last = (v.hands || []).at(-1);
+  if (v.status === "over" && last) out.lastHand = { ...last, ...(last.details || {}) };
   return out;
 }
 

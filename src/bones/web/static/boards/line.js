@@ -3,11 +3,12 @@
 // boneyard to draw from, the hint's estimates and the hand sheet. Knows no game: only the view.
 import { $, el, row } from "../shell/dom.js";
 import { startDrag } from "../shell/drag.js";
+import { handTiles } from "../shell/fit.js";
 import { half, tileEl } from "../shell/tiles.js";
 import { parseTile, seatName, sideName, tileWords } from "../shell/words.js";
 import { registerBoard } from "./index.js";
 import { fit as fitLayout } from "./line-layout.js";
-import { maxUnitFor, separateTargets } from "./line-targets.js";
+import { maxUnitFor, reachTargets } from "./line-targets.js";
 import * as W from "./line-words.js";
 
 // What this board keeps between draws: the tile picked up, the tiles on the board
@@ -21,7 +22,10 @@ const L = {
   drawnIn: "", // the board's room when it was last drawn (the words may fit it to a newer one first)
 };
 
-const layoutOf = (v) => (v.status !== "playing" && v.sheet ? v.sheet.layout : v.layout);
+// The hand just ended, while its sheet is open and, once the match is over, on the results screen too (the
+// others' leftover tiles turned face down again there).
+const endedHand = (v) => (v.status === "playing" ? null : v.sheet || v.lastHand || null);
+const layoutOf = (v) => (endedHand(v) ? endedHand(v).layout : v.layout);
 const movesFor = (ctx, tile) => W.movesFor(ctx.S.view, tile);
 
 // The line laid out on the board as it is now; the last answer is kept, since the words for a
@@ -93,7 +97,9 @@ function renderBoard(ctx, v, sheet, animate) {
   const targets = new Set(L.picked ? movesFor(ctx, L.picked).map(W.endOf) : []);
   const hint = ctx.S.hint;
   const hinted = hint && hint.best ? W.endOf(hint.best) : null;
-  for (const s of separateTargets(fit.slots, targets)) {
+  // The centre, before the first tile, is tapped too: it grows to a finger's width like a lit end.
+  const tapped = new Set([...targets, ...fit.slots.filter((s) => s.value === null).map((s) => s.name)]);
+  for (const s of reachTargets(fit.slots, tapped, { width: board.clientWidth, height: board.clientHeight })) {
     const b = el("button", `slot ${s.width >= s.height ? "h" : "v"}`);
     b.type = "button";
     b.dataset.name = s.name;
@@ -144,9 +150,10 @@ function renderHand(ctx, v, sheet, old) {
   const avail = hand.parentElement.clientWidth - 16;
   // A phone held sideways has little height: its hand is one low row.
   const byHeight = Math.floor(window.innerHeight * (window.innerHeight < 520 ? 0.08 : 0.075));
-  let tw = Math.floor((avail - (n - 1) * 6) / n);
-  tw = Math.max(26, Math.min(60, tw, Math.max(26, byHeight)));
+  // Sideways the hand is one row: tiles a finger wide, scrolled where they are many.
+  const { tw, scrolls } = handTiles({ room: avail, n, byHeight, rows: window.innerHeight < 520 ? 1 : 2 });
   hand.style.setProperty("--tw", `${tw}px`);
+  hand.classList.toggle("scrolls", scrolls);
   const turn = W.myTurn(v) && !sheet;
   const hint = ctx.S.hint;
   const hintTile = hint && hint.best ? W.tileOf(hint.best) : null;
@@ -332,7 +339,7 @@ function sizeMini(tile, side) {
 }
 
 function seatTiles(ctx, v, seat, side) {
-  const sheet = v.status !== "playing" && v.sheet ? v.sheet : null;
+  const sheet = endedHand(v);
   const backs = el("div", sheet ? "backs faceup" : "backs");
   if (sheet) {
     for (const t of sheet.hands[seat]) {
@@ -399,7 +406,7 @@ export const lineBoard = {
   render(ctx, opts = {}) {
     const v = ctx.S.view;
     if (L.picked && (L.pickedAt !== v.move_number || !movesFor(ctx, L.picked).length)) L.picked = null;
-    const sheet = v.status !== "playing" && v.sheet ? v.sheet : null;
+    const sheet = endedHand(v);
     $("board").setAttribute("aria-label", "The line of play");
     renderBoard(ctx, v, sheet, opts.animate);
     renderHand(ctx, v, sheet, opts.old);
@@ -411,7 +418,7 @@ export const lineBoard = {
     const board = $("board");
     if (L.drawnIn === `${board.clientWidth}x${board.clientHeight}`) return false;
     const v = ctx.S.view;
-    renderBoard(ctx, v, v.status !== "playing" && v.sheet ? v.sheet : null, null);
+    renderBoard(ctx, v, endedHand(v), null);
     renderHint(ctx, v);
     return true;
   },

@@ -3,12 +3,13 @@
 // lift it. Keys: the arrows move among the dominoes in hand and among the glowing squares, Enter
 // picks and places, Escape puts the domino back. A partner's placement glides in from their name.
 import { $, el } from "../shell/dom.js";
+import { handTiles } from "../shell/fit.js";
 import { half, tileEl } from "../shell/tiles.js";
 import { parseTile, tileWords } from "../shell/words.js";
 import { edgeLabels } from "./edge-labels.js";
 import { registerBoard } from "./index.js";
 import * as M from "./mountains-words.js";
-import { arrowIn, dragPiece, glideIn, gridWrap, hintBox, justDragged, layoutGrid, rove, wireArrows } from "./pick-actions.js";
+import { arrowIn, dragPiece, giveUpButton, glideIn, gridWrap, hintBox, justDragged, layoutGrid, rove, wireArrows } from "./pick-actions.js";
 import { leaning, lowerFirst } from "./pick-grid.js";
 
 // arrived: the squares the partners covered since this player's last move (they stay marked).
@@ -56,7 +57,8 @@ function renderBoard(ctx, v, glide) {
   }
   wireArrows(grid, NAV);
   const actions = el("div", "fujisan-actions");
-  for (const c of [...ask, ...(P.picked ? [] : M.sources(v).others)]) {
+  const others = P.picked ? [] : M.sources(v).others;
+  for (const c of [...ask, ...others.filter((o) => o.kind !== "give-up")]) {
     const btn = el("button", "btn primary mountains-move", c.words);
     btn.type = "button";
     btn.dataset.move = c.move;
@@ -69,7 +71,9 @@ function renderBoard(ctx, v, glide) {
     back.addEventListener("click", () => dropPick(ctx));
     actions.appendChild(back);
   }
-  const wrap = gridWrap(grid, [actions, hintBox(ctx, v, (m) => moveWords(v, m))]);
+  const giveUp = others.find((o) => o.kind === "give-up");
+  const quiet = giveUp ? giveUpButton(ctx, giveUp.move, giveUp.words, "mountains-move") : null;
+  const wrap = gridWrap(grid, [actions, hintBox(ctx, v, (m) => moveWords(v, m)), quiet]);
   board.replaceChildren(wrap);
   layoutGrid(wrap, SHAPE);
   const keep = rove([...grid.querySelectorAll(NAV)], P.focus, (e) => e.dataset.cell);
@@ -151,7 +155,10 @@ function renderHand(ctx, v, animate) {
   const passed = v.board.position.passed;
   const mine = [...v.board.position.hand, ...(passed && !v.board.position.hand.includes(passed) ? [passed] : [])];
   const n = Math.max(mine.length, 1);
-  hand.style.setProperty("--tw", `${Math.max(22, Math.min(44, Math.floor((hand.parentElement.clientWidth - 16 - (n - 1) * 6) / n), Math.floor(window.innerHeight * 0.06)))}px`);
+  // Eighteen dominoes a finger wide do not fit a phone's row: the hand scrolls sideways.
+  const { tw, scrolls } = handTiles({ room: hand.parentElement.clientWidth - 16, n, byHeight: Math.floor(window.innerHeight * 0.06), most: 44, rows: 1 });
+  hand.style.setProperty("--tw", `${tw}px`);
+  hand.classList.toggle("scrolls", scrolls);
   const els = [];
   for (const t of mine) {
     const [a, b] = parseTile(t);

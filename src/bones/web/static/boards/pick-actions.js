@@ -19,14 +19,18 @@ export function pickActions(ctx, { picked, back, giveUp, giveUpLabel, moveClass 
     b.addEventListener("click", back);
     actions.appendChild(b);
   }
-  if (giveUp) {
-    const b = el("button", `btn ${moveClass}`, giveUpLabel);
-    b.type = "button";
-    b.dataset.move = giveUp.move;
-    b.addEventListener("click", () => ctx.send(giveUp.move, b));
-    actions.appendChild(b);
-  }
+  if (giveUp) actions.appendChild(giveUpButton(ctx, giveUp.move, giveUpLabel, moveClass));
   return actions;
+}
+
+// Giving up ends the play for good: a quiet button, asked first.
+export function giveUpButton(ctx, move, label, moveClass = "") {
+  const b = el("button", `btn quiet give-up ${moveClass}`.trim(), label);
+  b.type = "button";
+  b.dataset.move = move;
+  const question = { title: `${label}?`, note: "It cannot be taken back.", yes: label.toUpperCase() };
+  b.addEventListener("click", () => ctx.sendAsked(move, b, question));
+  return b;
 }
 
 // The hint in a few rows beside the grid (the shell's panel would lie over the board on a phone):

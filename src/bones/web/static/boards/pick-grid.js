@@ -7,7 +7,7 @@ import { fitCells } from "../shell/fit.js";
 // The largest square for a grid of `cols` x `rows` in `width` x `height`, with `extras` (the
 // buttons and the hint under the grid) either below it or beside it, the grid maybe turned a
 // quarter (its rows become columns) where `turnable`. Returns {cell, turned, beside}.
-export function fitGrid({ width, height, cols, rows, gap = 3, pad = 24, extras = { width: 0, height: 0 }, turnable = false, min = 20, max = 76 }) {
+export function fitGrid({ width, height, cols, rows, gap = 3, pad = 24, extras = { width: 0, height: 0 }, turnable = false, min = 40, max = 76 }) {
   const shapes = turnable ? [[cols, rows, false], [rows, cols, true]] : [[cols, rows, false]];
   let best = null;
   for (const [c, r, turned] of shapes) {

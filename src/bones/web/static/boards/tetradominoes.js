@@ -6,7 +6,7 @@
 import { moveCursor, waitingFocus } from "../shell/cursor.js";
 import { $, el } from "../shell/dom.js";
 import { startDrag } from "../shell/drag.js";
-import { fitCells } from "../shell/fit.js";
+import { fitCells, handTiles } from "../shell/fit.js";
 import { flyFrom, pop, seatRect } from "../shell/motion.js";
 import { half, tileEl } from "../shell/tiles.js";
 import { parseTile, tileWords } from "../shell/words.js";
@@ -26,7 +26,7 @@ function cellSize(v) {
   const { rows, cols } = box(v);
   const buttons = document.querySelector("#board .tetra-actions");
   const below = buttons && buttons.childElementCount ? buttons.offsetHeight + 8 : 0;
-  return fitCells({ width: board.clientWidth, height: board.clientHeight, rows, cols, reserveX: 16, reserveY: 16 + below, min: 14, max: 48 });
+  return fitCells({ width: board.clientWidth, height: board.clientHeight, rows, cols, reserveX: 16, reserveY: 16 + below, min: 40, max: 48 });
 }
 
 // A domino in hand or a piece of the pool dragged onto the grid: picked up as by a tap (the cells it
@@ -169,7 +169,9 @@ function renderHand(ctx, v, old) {
   const shown = new Set(b.revealed[v.seat] || []);
   const mine = [...b.hidden, ...(b.revealed[v.seat] || [])].sort();
   hand.replaceChildren();
-  hand.style.setProperty("--tw", `${Math.max(26, Math.min(50, Math.floor(window.innerHeight * 0.06)))}px`);
+  const { tw, scrolls } = handTiles({ room: hand.parentElement.clientWidth - 16, n: mine.length, byHeight: Math.floor(window.innerHeight * 0.06), most: 50, rows: window.innerHeight < 520 ? Infinity : 2 });
+  hand.style.setProperty("--tw", `${tw}px`);
+  hand.classList.toggle("scrolls", scrolls);
   for (const t of mine) {
     const [a, c] = parseTile(t);
     const e = tileEl(a, c, { vertical: true, tag: "button" });

@@ -12,7 +12,7 @@ export function openOverlay() {
 }
 
 export function closeOverlays() {
-  for (const id of ["sheet", "results", "menu", "paused", "gone"]) $(id).hidden = true;
+  for (const id of ["sheet", "results", "menu", "paused", "gone", "ask"]) $(id).hidden = true;
 }
 
 function focusables(root) {
@@ -22,15 +22,18 @@ function focusables(root) {
 
 const focusLost = () => {
   const a = document.activeElement;
-  return !a || a === document.body || !a.isConnected || !a.getClientRects().length;
+  return !a || a === document.body || a === FOCUS.parked || !a.isConnected || !a.getClientRects().length;
 };
 
 // After a move the tile or place that had focus is gone: put focus on what the player will want
 // next. Only for keyboard players: a focus ring on a tile would look like a hint to someone who taps.
 export function keepFocus() {
   if (!FOCUS.byKeyboard || $("table").hidden || openOverlay() || !focusLost()) return;
-  const target = (S.board && S.view && S.board.focusTarget({ S, focus: FOCUS })) || $("menu-btn");
-  target.focus({ preventScroll: true });
+  const target = S.board && S.view && S.board.focusTarget({ S, focus: FOCUS });
+  if (target) { target.focus({ preventScroll: true }); return; }
+  if (document.activeElement === $("menu-btn")) return;
+  $("menu-btn").focus({ preventScroll: true });
+  FOCUS.parked = $("menu-btn");
 }
 
 function syncDialogs() {
@@ -42,7 +45,7 @@ function syncDialogs() {
   }
   if (!focusLost()) return;
   const back = FOCUS.outside;
-  if (back && back.isConnected && back.getClientRects().length) back.focus();
+  if (back && back !== FOCUS.parked && back.isConnected && back.getClientRects().length) back.focus();
   else keepFocus();
 }
 
@@ -79,6 +82,24 @@ function answerConfirm(choice) {
   const resolve = FOCUS.answer;
   FOCUS.answer = null;
   if (resolve) resolve(choice);
+}
+
+// Asks before a move that ends or wipes the play (give up, restart): resolves true only for `yes`.
+// Keeping on playing is the first button and Escape's answer, so a stray Enter loses nothing.
+export function askFirst({ title, note, yes }) {
+  $("ask-title").textContent = title;
+  $("ask-note").textContent = note;
+  $("ask-yes").textContent = yes;
+  if (FOCUS.asked) FOCUS.asked(false);
+  showDialog("ask", "ask-no");
+  return new Promise((resolve) => { FOCUS.asked = resolve; });
+}
+
+function answerAsk(yes) {
+  $("ask").hidden = true;
+  const resolve = FOCUS.asked;
+  FOCUS.asked = null;
+  if (resolve) resolve(yes);
 }
 
 export function showGone(text) {
@@ -199,6 +220,8 @@ export function wireDialogs(goHome) {
   document.addEventListener("keydown", () => { FOCUS.byKeyboard = true; }, true);
   document.addEventListener("pointerdown", () => { FOCUS.byKeyboard = false; }, true);
   document.addEventListener("focusin", (ev) => {
+    // (A dialog's button takes focus for a while: the Menu button stays parked behind it.)
+    if (ev.target !== FOCUS.parked && !ev.target.closest(".overlay")) FOCUS.parked = null;
     if (!ev.target.closest(".overlay")) FOCUS.outside = ev.target;
     const hand = [...document.querySelectorAll(".hand .tile")];
     if (hand.includes(ev.target)) FOCUS.handIndex = hand.indexOf(ev.target);
@@ -206,6 +229,8 @@ export function wireDialogs(goHome) {
   $("confirm-keep").addEventListener("click", () => answerConfirm("continue"));
   $("confirm-new").addEventListener("click", () => answerConfirm("new"));
   $("confirm-back").addEventListener("click", () => answerConfirm("back"));
+  $("ask-no").addEventListener("click", () => answerAsk(false));
+  $("ask-yes").addEventListener("click", () => answerAsk(true));
   $("rules-btn").addEventListener("click", showRules);
   $("rules-close").addEventListener("click", () => { $("rules").hidden = true; });
   $("stats-btn").addEventListener("click", showStats);

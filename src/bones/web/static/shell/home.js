@@ -7,13 +7,16 @@ import { S, saveSettings } from "./state.js";
 import { enterTable, stopLoop, toast } from "./table.js";
 import { LEVEL_NAMES, counted, levelName, scoreText } from "./words.js";
 
+// A radio group is one stop of the Tab key (the chosen button, else the first); the arrow keys choose within it.
 export function radio(container, items, selected, onPick) {
   container.replaceChildren();
+  const stop = items.some((x) => x.value === selected) ? selected : items[0]?.value;
   for (const item of items) {
     const b = el("button", "", item.label);
     b.type = "button";
     b.setAttribute("role", "radio");
     b.setAttribute("aria-checked", String(item.value === selected));
+    b.tabIndex = item.value === stop ? 0 : -1;
     b.dataset.value = item.value;
     b.addEventListener("click", () => onPick(item.value));
     b.addEventListener("keydown", (e) => {

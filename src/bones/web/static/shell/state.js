@@ -23,6 +23,7 @@ export const S = {
   paused: false,
   hint: null,
   hinting: false,
+  queued: null, // a move tapped while the server was away, sent when it answers: { id, move, move_number }
   current: null,
   timer: null,
   lastShown: 0,
@@ -38,8 +39,9 @@ export function saveSettings() {
   localStorage.setItem("bones.settings", JSON.stringify(S.settings));
 }
 
-// Where keyboard focus was: the hand tile last focused, the element outside the dialogs.
-export const FOCUS = { handIndex: 0, outside: null, answer: null, byKeyboard: false };
+// Where keyboard focus was: the hand tile last focused, the element outside the dialogs. parked: the Menu button
+// when focus waits there for want of a choice on the board (it leaves it as soon as the board offers one).
+export const FOCUS = { handIndex: 0, outside: null, answer: null, asked: null, byKeyboard: false, parked: null };
 
 // A catalog entry: by entry id, else by the registered game (a variant's view names its game).
 export function entryOf(id) {

@@ -4,7 +4,7 @@
 // ctx.S.board, chosen by the kind of board the catalog names for the game.
 import { rendererFor } from "../boards/index.js";
 import { hintTable } from "./hints.js";
-import { showGone, closeOverlays, openOverlay, keepFocus } from "./dialogs.js";
+import { askFirst, showGone, closeOverlays, openOverlay, keepFocus } from "./dialogs.js";
 import { $, el, richText, row, wait } from "./dom.js";
 import { showHome, startGame } from "./home.js";
 import { NET, answered, api, connectionBack, connectionLost, refused } from "./net.js";
@@ -30,6 +30,8 @@ export const ctx = {
   say,
   sound,
   send: (move, fromEl) => sendMove(move, fromEl),
+  // A move that gives the game up is asked first ({ title, note, yes }): sent only on yes.
+  sendAsked: async (move, fromEl, question) => { if (await askFirst(question)) sendMove(move, fromEl); },
   render: () => redraw(),
   // A tap while the table waits for another person's hand sheet is no move: the status line says the
   // wait again (no "not your turn", no shake) and the board does nothing else. True when it waits.
@@ -81,6 +83,7 @@ export function enterTable(v) {
   S.view = null;
   v = adapt(v);
   S.hint = null;
+  S.queued = null;
   S.paused = false;
   S.sheetShownFor = null;
   S.resultsShownFor = null;
@@ -117,7 +120,10 @@ export function applyView(raw, opts = {}) {
   // board as drawn, after the hand and the status line have taken the room they need.
   const tell = () => {
     // The board's words for the move, else the game's own narration.
-    const event = news ? S.board.describe(ctx, v, v.last, old) || (v.last.text || "").replace(/\.$/, "") : "";
+    let event = news ? S.board.describe(ctx, v, v.last, old) || (v.last.text || "").replace(/\.$/, "") : "";
+    // When a hand ends, its sheet tells the rest: the top line keeps the move's first sentence (the whole
+    // account of the hand and the match ran to eight lines on a phone).
+    if (v.status !== "playing") event = event.split(/(?<=\.)\s+(?=[A-Z])/)[0].replace(/\.$/, "");
     const turn = turnText(v);
     say(event ? `${event}. ${turn}` : turn);
     S.told = { view: v, text: $("status").textContent, tell };
@@ -143,7 +149,7 @@ export function applyView(raw, opts = {}) {
 function refocus() {
   if (!FOCUS.byKeyboard || openOverlay() || !S.board.focusTarget) return;
   const a = document.activeElement;
-  if (a && a !== document.body && a !== $("board") && a.isConnected && a.getClientRects().length) return;
+  if (a && a !== document.body && a !== $("board") && a !== FOCUS.parked && a.isConnected && a.getClientRects().length) return;
   const target = S.board.focusTarget(ctx);
   if (target && target !== a) target.focus({ preventScroll: true });
 }
@@ -183,7 +189,8 @@ export function render(opts = {}) {
   const v = S.view;
   if (!v) return;
   // The match score: the view's, or the board's where the game keeps it in its own terms (sets).
-  const scored = !v.scores && S.board.scores ? { ...v, ...S.board.scores(v) } : v;
+  const own = S.board.scores ? S.board.scores(v) : null;
+  const scored = own && (!v.scores || own.score_unit) ? { ...v, ...own } : v;
   $("chip-score").hidden = !scored.scores;
   if (scored.scores) $("chip-score").replaceChildren(richText(scoreParts(scored)));
   const chip = $("chip-info");
@@ -293,11 +300,27 @@ export async function sendMove(move, fromEl) {
     answered();
     applyView(next, { fromRect });
   } catch (e) {
+    // A move tapped while the server is away is kept, and sent once it answers (it was dropped, to be tapped again).
+    if (e.retry) S.queued = { id: v.id, move, move_number: v.move_number };
     await handleError(e);
+    if (S.queued) say("No connection: your move is sent as soon as the server answers", true);
   } finally {
     S.busy = false;
   }
   schedule();
+}
+
+// The move kept while the server was away: sent if the table is still where it was, else said to be dropped.
+async function sendQueued() {
+  const q = S.queued, v = S.view;
+  if (!q || NET.lost || !v) return false;
+  S.queued = null;
+  if (q.id === v.id && q.move_number === v.move_number && (v.legal_moves || []).includes(q.move)) {
+    await sendMove(q.move);
+    return true;
+  }
+  say("The table moved on while the connection was away: your move was not sent. Choose again.", true);
+  return false;
 }
 
 // Undo (one move) or restart (every move): the server replays the puzzle without them.
@@ -319,8 +342,12 @@ async function rewind(action) {
   schedule();
 }
 
+// The server's refusals are written lower case, after "error:"; the top line says them as sentences.
+const sentence = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
 export async function handleError(e) {
   if (e.retry) { connectionLost(e); return; }
+  if (e.message) e.message = sentence(e.message);
   if (S.view && (e.status === 409 || e.status === 404 || e.status === 403)) {
     // A refusal that comes back every time must not be asked again at full speed.
     refused();
@@ -431,6 +458,7 @@ export async function refresh() {
   } finally {
     S.busy = false;
   }
+  if (await sendQueued()) return;
   schedule();
 }
 
@@ -439,10 +467,12 @@ export async function refresh() {
 function sheetOf(v, tables) {
   const sh = v.sheet;
   if (tables) {
-    tables.hands.replaceChildren(row([v.teams ? "Pair" : "Player", "This hand", "Match"], { header: true }));
+    // One game with no match around it (a puzzle) has no hands to tell from the match: its score alone.
+    const single = singleGame(v);
+    tables.hands.replaceChildren(row([v.teams ? "Pair" : "Player", ...(single ? ["Score"] : ["This hand", "Match"])], { header: true }));
     sh.points.forEach((points, side) => {
       const won = (sh.winners || []).some((seat) => v.sides[seat] === side);
-      tables.hands.appendChild(row([sideName(v, side), points, sh.totals[side]], { cls: won ? "winner" : "" }));
+      tables.hands.appendChild(row([sideName(v, side), ...(single ? [sh.totals[side]] : [points, sh.totals[side]])], { cls: won ? "winner" : "" }));
     });
     tables.totals.replaceChildren();
   }
@@ -487,7 +517,8 @@ async function showResults(v) {
   const single = singleGame(v);
   const what = single ? "game" : "match";
   let title;
-  if (v.low_score_wins) title = won ? `${sideName(v, 1 - mySide)} are the goat: you win!` : `You and your partner are the goat${dry ? " (a dry goat!)" : ""}`;
+  // Pairs writing points against themselves (the goat); elsewhere a low score (a penalty) reads as any other.
+  if (v.low_score_wins && v.teams) title = won ? `${sideName(v, 1 - mySide)} are the goat: you win!` : `You and your partner are the goat${dry ? " (a dry goat!)" : ""}`;
   else {
     const winnerSide = v.outcome && v.outcome.winners.length ? v.sides[v.outcome.winners[0]] : null;
     title = won ? (single ? "You win!" : "You win the match!") : winnerSide === null ? `The ${what} is over` : `${sideName(v, winnerSide)} wins the ${what}`;
@@ -551,7 +582,10 @@ export function wireTable() {
   $("menu-btn").addEventListener("click", openMenu);
   $("hint-btn").addEventListener("click", showHint);
   $("undo-btn").addEventListener("click", () => rewind("undo"));
-  $("restart-btn").addEventListener("click", () => rewind("restart"));
+  $("restart-btn").addEventListener("click", async () => {
+    const question = { title: "Start this puzzle again?", note: "Every move you made is taken back.", yes: "START AGAIN" };
+    if (await askFirst(question)) rewind("restart");
+  });
   $("m-resume").addEventListener("click", () => { $("menu").hidden = true; if (S.paused) setPaused(false); });
   $("m-pause").addEventListener("click", () => { $("menu").hidden = true; setPaused(true); });
   $("m-new").addEventListener("click", () => { $("menu").hidden = true; showHome(); });

@@ -56,7 +56,9 @@ export function scoreParts(v) {
     parts.push(`${sideName(v, side, v.teams)} `, { tag: "b", text: String(score) });
   });
   if (v.target !== null && v.target !== undefined) {
-    parts.push({ cls: "dim", text: v.low_score_wins ? ` · goat at ${v.target}` : ` / ${v.target}` });
+    // A board that keeps the match in its own unit (sets) names it: its hand may count to another number.
+    const unit = v.score_unit ? ` ${v.score_unit}` : "";
+    parts.push({ cls: "dim", text: v.low_score_wins ? ` · goat at ${v.target}` : ` / ${v.target}${unit}` });
   }
   return parts;
 }
