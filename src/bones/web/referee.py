@@ -66,10 +66,17 @@ class Referee:
         # Whether the server plays a table's computers itself (a lobby's table, web/live.py): its pages follow it
         # over the socket and never step it.
         self.served: Callable[[str], bool] = lambda table_id: False
+        # Asks a worker for a computer's move (table, move number, seat: web/thinking.py), so that a web process never
+        # searches; None: this referee searches itself (a worker's).
+        self.thinker: Callable[[str, int, int], None] | None = None
 
     def _changed(self, table: Table, what: str) -> None:
+        self.changed(table.id, table.move_number, what)
+
+    def changed(self, table_id: str, move_number: int, what: str = "moved") -> None:
+        """Tell the listeners of a change saved (here, or by a local worker process)."""
         for listener in self.listeners:
-            listener(table.id, table.move_number, what)
+            listener(table_id, move_number, what)
 
     @contextmanager
     def _locked(self, game_id: str) -> Iterator[None]:
@@ -401,6 +408,11 @@ class Referee:
                 table = self.get(game_id)
             if table.status == "abandoned":
                 raise Conflict("this game was abandoned for a newer one")
+            if action == "step" and self.thinker is not None and table.needs_search():
+                table.check_step(*args)
+                # A worker saves the move (over this move number only) and tells the table's listeners.
+                self.thinker(game_id, table.move_number, int(table.state.to_move or 0))
+                return table, seat
             old = table.move_number
             snapshot = (table.state, table.before, table.status, [(s.seen, s.away) for s in table.seats])
             try:
