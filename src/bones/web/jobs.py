@@ -36,9 +36,9 @@ ACTOR = "bones_job"
 # a pause of the machine.
 ENV_HEARTBEAT_TIMEOUT = "BONES_WORKER_HEARTBEAT_TIMEOUT"
 HEARTBEAT_TIMEOUT = 5.0
-# Out of a million Redis commands, how many also look for dead workers: each worker polls at least once a second,
-# so with a quarter a dead worker's jobs come back within a second or two of the timeout; the look is one small read.
-MAINTENANCE_CHANCE = 250_000
+# Out of a million Redis commands, how many also look for dead workers and put their jobs back: all of them. The look
+# is one small read (the heartbeats of a few workers), and a worker's idle poll each second is what finds a dead one.
+MAINTENANCE_CHANCE = 1_000_000
 
 
 class Job(Protocol):

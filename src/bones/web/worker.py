@@ -26,6 +26,7 @@ def run_worker(database: str | None, redis_url: str, threads: int = 1) -> None:
     import dramatiq
 
     from bones.web import jobs
+    from bones.web.entries import all_games, available_levels
     from bones.web.events import Event, RedisBus
     from bones.web.referee import Referee
     from bones.web.storage import Store
@@ -43,6 +44,9 @@ def run_worker(database: str | None, redis_url: str, threads: int = 1) -> None:
     stop = threading.Event()
     for sign in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sign, lambda *_: stop.set())
+    # The games and their players loaded now, not in the first job: a job waits only on its search.
+    for game in all_games():
+        available_levels(game)
     worker.start()
     logging.getLogger(__name__).info("bones worker: taking jobs (%d threads)", threads)
     stop.wait()
