@@ -215,7 +215,9 @@ def create_app(store: Store | None = None, allow_setup: bool = False, referee: R
     app.state.referee = referee
     app.state.hub = hub = live.Hub(referee, bus_from_env())
     # The computers think on workers (thinking.py): this process asks, a worker saves the move and tells the table.
-    thinking = thinking_for(store.url, redis_from_env(), lambda table_id, moved: referee.changed(table_id, moved))
+    thinking = thinking_for(
+        store.url, redis_from_env(), lambda job, move: referee.learned(job.table, job.move_number, move)
+    )
     referee.thinker = lambda table_id, move_number, seat: thinking.ask(MoveJob(table_id, move_number, seat))
     app.router.on_shutdown.append(thinking.close)
     app.include_router(live.router(hub))

@@ -49,8 +49,8 @@ class Job(Protocol):
         """What makes two jobs the same job (asked twice, it is done once)."""
         ...
 
-    def perform(self, referee: Referee) -> int | None:
-        """Do the job on a referee that searches itself (a worker's); the move number it saved, if any."""
+    def perform(self, referee: Referee) -> dict[str, Any] | None:
+        """Do the job on a referee that searches itself (a worker's); what it saved, if anything (JSON data)."""
         ...
 
 
@@ -67,7 +67,7 @@ class MoveJob:
     def key(self) -> str:
         return f"{self.kind}:{self.table}:{self.move_number}"
 
-    def perform(self, referee: Referee) -> int | None:
+    def perform(self, referee: Referee) -> dict[str, Any] | None:
         try:
             # The referee reads the table as stored (only to rebuild its state) and saves the move only over
             # ``move_number``: a move made meanwhile, by this job's earlier run or by anyone, refuses this one.
@@ -75,7 +75,7 @@ class MoveJob:
         except TableError as refused:
             log.info("bones worker: %s not moved: %s", self.key, refused.message)
             return None
-        return table.move_number
+        return {"move_number": table.move_number, "move": str(table.state.moves[-1])}
 
 
 KINDS: dict[str, type[MoveJob]] = {MoveJob.kind: MoveJob}
@@ -127,4 +127,4 @@ def _perform_message(data: dict[str, Any]) -> None:
     log.info("bones worker: thinking for %s", job.key)
     done = job.perform(WORKER["referee"])
     if done is not None:
-        log.info("bones worker: %s saved move %d", job.key, done)
+        log.info("bones worker: %s saved move %d", job.key, done["move_number"])

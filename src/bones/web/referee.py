@@ -78,6 +78,19 @@ class Referee:
         for listener in self.listeners:
             listener(table_id, move_number, what)
 
+    def learned(self, game_id: str, move_number: int, move: str) -> None:
+        """A local worker saved ``move`` at ``move_number``: a kept table still there makes it too, rather than read and
+        replay the stored match; the listeners are told."""
+        with self._locked(game_id):
+            with self._guard:
+                table = self._cache.get(game_id)
+            if table is not None and table.move_number == move_number and table.status == "playing":
+                try:
+                    table.made(move)
+                except ValueError:  # not this table's move after all: the stored one is read when next asked
+                    self._forget(game_id)
+        self.changed(game_id, move_number + 1)
+
     @contextmanager
     def _locked(self, game_id: str) -> Iterator[None]:
         with self._locks.hold(game_id):
@@ -261,8 +274,27 @@ class Referee:
         stored = self.store.load_game(game_id)
         if stored is None:
             raise NotFound(f"no game {game_id!r}")
-        table = self._rebuild(stored)
+        table = self._caught_up(cached, stored) or self._rebuild(stored)
         self._remember(table)
+        return table
+
+    def _caught_up(self, cached: Table | None, stored: StoredGame) -> Table | None:
+        """The kept table with the moves stored since (a worker's, another process's) played on it: a match is not
+        replayed from its start at each move made elsewhere. None unless the stored match goes on from the kept one."""
+        moves = stored.record.get("moves", [])
+        if cached is None or cached.status != "playing" or len(moves) <= cached.move_number:
+            return None
+        if moves[: cached.move_number] != [str(move) for move in cached.state.moves]:
+            return None
+        before, state = cached.before, cached.state
+        try:
+            for move in moves[cached.move_number :]:
+                before, state = state, state.play(move)
+        except ValueError:
+            return None
+        seats = [Seat.from_row(s) for s in stored.seats]
+        table = Table(stored.id, stored.level, seats, state, before, stored.status, cached.problem, cached.live)
+        table.stored_seats = stored.seats
         return table
 
     def _head(self, game_id: str) -> tuple[int, str, list[dict[str, Any]]]:

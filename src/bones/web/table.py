@@ -216,6 +216,10 @@ class Table:
         assert state is not None
         self.moved_to(state, previous)
 
+    def made(self, text: str) -> None:
+        """``text`` was played here and saved by another process (a worker's search): the table follows it."""
+        self._advance(self.rules.parse_move(text))
+
     def _advance(self, move: Move) -> None:
         before = self.state
         after = before.play(move)  # IllegalMoveError says why; nothing changed

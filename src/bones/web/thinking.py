@@ -12,7 +12,8 @@ gone with it, a queue emptied) is issued anew: the database applies its move onc
 - ``LocalThinking`` (the embedded default, one server process over SQLite): jobs go to
   worker processes this server starts itself (a process pool shared by the apps of the
   process). Each does the same job as ``bones worker`` on the same database; this process
-  then tells the table's listeners (its events are in-process).
+  then makes the saved move on its kept table (no search, no read) and tells the table's
+  listeners (its events are in-process).
 
 ``step_waiting`` lets a request wait for the worker's move without holding a thread.
 """
@@ -80,10 +81,10 @@ class QueueThinking:
 
 
 class LocalThinking:
-    """Jobs done by this machine's worker processes on the same database; ``done`` is told (table, move number) of
-    each move saved."""
+    """Jobs done by this machine's worker processes on the same database; ``done`` is told of each move saved (the
+    job, and the move's text)."""
 
-    def __init__(self, database_url: str, done: Callable[[str, int], None]) -> None:
+    def __init__(self, database_url: str, done: Callable[[MoveJob, str], None]) -> None:
         self.database_url = database_url
         self.done = done
         self.lease = lease_seconds()
@@ -103,7 +104,7 @@ class LocalThinking:
         future = _POOL.submit(self.database_url, job_data(job))
         future.add_done_callback(lambda finished: self._finished(job, finished, tries))
 
-    def _finished(self, job: Job, future: Future[int | None], tries: int) -> None:
+    def _finished(self, job: Job, future: Future[dict[str, Any] | None], tries: int) -> None:
         try:
             saved = future.result()
         except BrokenProcessPool:
@@ -118,7 +119,7 @@ class LocalThinking:
                 self._asked.put(job.key, -self.lease)  # asked again, it is sent again
             return
         if saved is not None and isinstance(job, MoveJob):
-            self.done(job.table, saved)
+            self.done(job, str(saved["move"]))
 
     def close(self) -> None:
         return None  # the pool is the process's, shut down as it exits
@@ -131,7 +132,7 @@ class _Pool:
         self._pool: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
 
-    def submit(self, database_url: str, data: dict[str, Any]) -> Future[int | None]:
+    def submit(self, database_url: str, data: dict[str, Any]) -> Future[dict[str, Any] | None]:
         with self._lock:
             if self._pool is None:
                 # A fork server forks each worker from a clean process that imported bones once: forking this one,
@@ -166,7 +167,7 @@ atexit.register(_POOL.shutdown)
 _REFEREES: dict[str, Any] = {}
 
 
-def work_locally(database_url: str, data: dict[str, Any]) -> int | None:
+def work_locally(database_url: str, data: dict[str, Any]) -> dict[str, Any] | None:
     """A job in a local worker process (the same as ``bones worker`` does with a message)."""
     from bones.web.referee import Referee
     from bones.web.storage import Store
@@ -177,7 +178,7 @@ def work_locally(database_url: str, data: dict[str, Any]) -> int | None:
     return job_of(data).perform(referee)
 
 
-def thinking_for(database_url: str, redis_url: str | None, done: Callable[[str, int], None]) -> Thinking:
+def thinking_for(database_url: str, redis_url: str | None, done: Callable[[MoveJob, str], None]) -> Thinking:
     return QueueThinking(redis_url) if redis_url else LocalThinking(database_url, done)
 
 
