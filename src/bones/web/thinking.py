@@ -29,7 +29,7 @@ import os
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol
 
@@ -102,7 +102,9 @@ class LocalThinking:
 
     def _submit(self, job: Job, tries: int) -> None:
         future = _POOL.submit(self.database_url, job_data(job))
-        future.add_done_callback(lambda finished: self._finished(job, finished, tries))
+        # Told on a thread of its own: a job done before it is asked for would run its callback in the asking thread,
+        # which holds the table's lock that telling the move takes.
+        future.add_done_callback(lambda finished: _TELLING.submit(self._finished, job, finished, tries))
 
     def _finished(self, job: Job, future: Future[dict[str, Any] | None], tries: int) -> None:
         try:
@@ -161,6 +163,7 @@ class _Pool:
 
 
 _POOL = _Pool()
+_TELLING = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bones-thinking")
 atexit.register(_POOL.shutdown)
 
 # In a worker process: a referee per database, kept between jobs (its tables stay built).
