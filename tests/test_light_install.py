@@ -10,7 +10,18 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-WEB = ("fastapi", "starlette", "uvicorn", "sqlalchemy", "psycopg", "jinja2", "redis", "websockets", "platformdirs")
+WEB = (
+    "fastapi",
+    "starlette",
+    "uvicorn",
+    "sqlalchemy",
+    "psycopg",
+    "jinja2",
+    "redis",
+    "websockets",
+    "platformdirs",
+    "dramatiq",
+)
 
 WITHOUT_THE_WEB = textwrap.dedent(
     f"""
@@ -45,6 +56,12 @@ WITHOUT_THE_WEB = textwrap.dedent(
         assert not done.code, done.code
     loaded = sorted(m for m in sys.modules if m.split(".")[0] in WEB)
     assert not loaded, loaded
+    print("--- worker")
+    sys.stdout.flush()
+    try:
+        main(["worker", "--redis", "redis://127.0.0.1:1"])
+    except SystemExit as done:
+        print("exit", done.code)
     print("--- serve")
     sys.stdout.flush()
     main(["serve", "--no-browser"])
@@ -61,6 +78,8 @@ def test_games_bots_cli_and_environments_need_no_web_stack_and_serve_says_what_t
     assert done.returncode == 2, (done.stdout, done.stderr)
     assert said.startswith("error: the web table needs the web extra") and said.endswith("pip install 'bones[web]'")
     assert len(said.splitlines()) == 1 and not done.stderr.strip()
+    worker = done.stdout.split("--- worker", 1)[1].split("--- serve", 1)[0].strip().splitlines()
+    assert worker[0].startswith("error: the web table needs the web extra") and worker[1:] == ["exit 2"], worker
 
 
 def test_the_web_stack_is_an_extra_and_make_installs_it() -> None:

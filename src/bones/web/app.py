@@ -31,12 +31,14 @@ from bones.game import GameOptionError, game_info
 from bones.web import live, lobby, reviews
 from bones.web.entries import all_games, available_levels, find_entry, game_catalog, resolve_game, table_games
 from bones.web.events import bus_from_env
+from bones.web.jobs import MoveJob
 from bones.web.limits import TooManyRequests
 from bones.web.players import NAME_LENGTH, PlayerCookies, PlayerMiddleware, clean_name, load_secret, player_of
 from bones.web.referee import Referee
 from bones.web.security import Guard, StrictJSONRoute, validation_problems
 from bones.web.storage import Store, data_dir
 from bones.web.table import Conflict, NotFound, TableError
+from bones.web.thinking import redis_from_env, step_waiting, thinking_for
 
 HERE = Path(__file__).parent
 TOKEN_HEADER = "X-Seat-Token"
@@ -223,6 +225,12 @@ def create_app(store: Store | None = None, allow_setup: bool = False, referee: R
     store = referee.store
     app.state.referee = referee
     app.state.hub = hub = live.Hub(referee, bus_from_env())
+    # The computers think on workers (thinking.py): this process asks, a worker saves the move and tells the table.
+    thinking = thinking_for(
+        store.url, redis_from_env(), lambda job, move: referee.learned(job.table, job.move_number, move)
+    )
+    referee.thinker = lambda table_id, move_number, seat: thinking.ask(MoveJob(table_id, move_number, seat))
+    app.router.on_shutdown.append(thinking.close)
     app.include_router(live.router(hub))
     app.include_router(lobby.router(hub))
     app.state.reviews = review_jobs = reviews.Reviews(store)
@@ -391,8 +399,15 @@ def create_app(store: Store | None = None, allow_setup: bool = False, referee: R
         responses=errors,
         summary="Let a computer make its move (or make a human's forced move, the view's forced)",
     )
-    def step(game_id: GameId, body: StepIn, player: Player, token: Token = None) -> dict[str, Any]:
-        return referee.step(game_id, player, token, body.move_number)
+    async def step(game_id: GameId, body: StepIn, player: Player, token: Token = None) -> dict[str, Any]:
+        # A computer's move is a worker's: the answer waits (holding no thread) a while for it, else the page asks again.
+        return await step_waiting(
+            hub.bus,
+            game_id,
+            body.move_number,
+            lambda: referee.step(game_id, player, token, body.move_number),
+            lambda: referee.view(game_id, player, token),
+        )
 
     @app.post(
         "/api/games/{game_id}/undo",

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import subprocess
+import sys
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -10,11 +14,22 @@ import typer
 if TYPE_CHECKING:
     from fastapi import FastAPI
 
+    from bones.web.storage import Store
+
 # Seconds an idle connection stays open. It must outlast the pauses of the clients that keep connections for the
 # next request (browsers keep theirs a minute and more; a person thinks for seconds between moves): a server that
 # closes first (uvicorn's default is 5 s) races the request sent on it at that moment, and the request is lost
 # unanswered ("Server disconnected without sending a response").
 KEEP_ALIVE = 75
+
+
+def web_extra_missing(missing: ImportError) -> Exception:
+    """The one-line error of a web command run without the ``web`` extra."""
+    from bones.cli import CliError
+
+    return CliError(
+        f"the web table needs the web extra ({missing.name or missing} is not installed): pip install 'bones[web]'"
+    )
 
 
 def app_from_env() -> FastAPI:
@@ -42,6 +57,13 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option(help="Redis URL that carries table events between processes (default: $BONES_REDIS_URL)"),
         ] = None,
+        thinkers: Annotated[
+            int,
+            typer.Option(
+                min=0,
+                help="worker processes started here to play the computers (0 with Redis: only `bones worker` elsewhere)",
+            ),
+        ] = 2,
     ) -> None:
         """Serve the web table (http://127.0.0.1:8000 by default)."""
         import threading
@@ -53,13 +75,9 @@ def register(app: typer.Typer) -> None:
             from bones.web.app import create_app
             from bones.web.events import ENV_REDIS
             from bones.web.storage import ENV_URL, Store
+            from bones.web.thinking import ENV_THINKERS
         except ImportError as missing:
-            from bones.cli import CliError
-
-            raise CliError(
-                f"the web table needs the web extra ({missing.name or missing} is not installed): "
-                "pip install 'bones[web]'"
-            ) from None
+            raise web_extra_missing(missing) from None
 
         if redis:
             os.environ[ENV_REDIS] = redis
@@ -71,25 +89,58 @@ def register(app: typer.Typer) -> None:
             if store.url.startswith("sqlite"):
                 raise typer.BadParameter("several workers need a database server (--database postgresql://...)")
             os.environ[ENV_URL] = store.url
+        if thinkers == 0 and not os.environ.get(ENV_REDIS, "").strip():
+            raise typer.BadParameter(
+                "without Redis the computers think on worker processes started here: --thinkers 1+"
+            )
+        os.environ[ENV_THINKERS] = str(max(1, thinkers))
         url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"
         typer.echo(f"bones: the table is at {url} (games saved in {store.engine.url.render_as_string()}); Ctrl+C stops")
         if browser:
             # After a moment, so the server is listening when the browser asks.
             threading.Timer(1.0, lambda: webbrowser.open(url)).start()
-        if workers > 1:
-            store.close()
-            uvicorn.run(
-                "bones.web.cli:app_from_env",
-                factory=True,
-                workers=workers,
-                host=host,
-                port=port,
-                log_level="warning",
-                timeout_keep_alive=KEEP_ALIVE,
-            )
-        else:
-            # Imported here only: with workers, each imports the app itself, and the first to answer waits on this
-            # process's imports (FastAPI's are seconds on a busy machine).
-            from bones.web.app import create_app
+        # With Redis, the computers think on `bones worker` processes (this machine's are started here); without, each
+        # server process starts its own (web/thinking.py).
+        redis_url = os.environ.get(ENV_REDIS, "").strip()
+        with local_workers(store.url, redis_url, thinkers if redis_url else 0):
+            run_server(store, host, port, workers)
 
-            uvicorn.run(create_app(store), host=host, port=port, log_level="warning", timeout_keep_alive=KEEP_ALIVE)
+
+@contextlib.contextmanager
+def local_workers(database: str, redis_url: str, count: int) -> Iterator[None]:
+    """``count`` ``bones worker`` processes for the time of the block."""
+    command = [sys.executable, "-c", "from bones.cli import main; main()", "worker", "--database", database]
+    started = [subprocess.Popen([*command, "--redis", redis_url]) for _ in range(count)]
+    try:
+        yield
+    finally:
+        for process in started:
+            process.terminate()
+        for process in started:
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def run_server(store: Store, host: str, port: int, workers: int) -> None:
+    import uvicorn
+
+    if workers > 1:
+        store.close()
+        uvicorn.run(
+            "bones.web.cli:app_from_env",
+            factory=True,
+            workers=workers,
+            host=host,
+            port=port,
+            log_level="warning",
+            timeout_keep_alive=KEEP_ALIVE,
+        )
+    else:
+        # Imported here only: with workers, each imports the app itself, and the first to answer waits on this
+        # process's imports (FastAPI's are seconds on a busy machine).
+        from bones.web.app import create_app
+
+        uvicorn.run(create_app(store), host=host, port=port, log_level="warning", timeout_keep_alive=KEEP_ALIVE)

@@ -160,6 +160,8 @@ class Hub:
                     return  # a timer kicks the table when the pace has passed
                 # The table as this process saved it: what follows is decided on it without reading it again.
                 table = self.referee.drive(table_id, move_number, seat, table)
+                if table.move_number == move_number:
+                    return  # a worker thinks: its move's event kicks us again
             except TableError:
                 return  # someone else moved, a human must choose or close a sheet: their change kicks us again
 
@@ -251,6 +253,9 @@ class Hub:
 
     def heard(self, table_id: str) -> None:
         self._last_event[table_id] = time.monotonic()
+        # A worker's move is told only by its event: what follows it is driven from here.
+        if self.seating.replace_after(table_id) is not None:
+            self.kick(table_id)
 
     def _start_heartbeat(self) -> None:
         if self._heartbeat is None or self._heartbeat.done():

@@ -71,10 +71,30 @@ class Referee:
         # Whether the server plays a table's computers itself (a lobby's table, web/live.py): its pages follow it
         # over the socket and never step it.
         self.served: Callable[[str], bool] = lambda table_id: False
+        # Asks a worker for a computer's move (table, move number, seat: web/thinking.py), so that a web process never
+        # searches; None: this referee searches itself (a worker's).
+        self.thinker: Callable[[str, int, int], None] | None = None
 
     def _changed(self, table: Table, what: str) -> None:
+        self.changed(table.id, table.move_number, what)
+
+    def changed(self, table_id: str, move_number: int, what: str = "moved") -> None:
+        """Tell the listeners of a change saved (here, or by a local worker process)."""
         for listener in self.listeners:
-            listener(table.id, table.move_number, what)
+            listener(table_id, move_number, what)
+
+    def learned(self, game_id: str, move_number: int, move: str) -> None:
+        """A local worker saved ``move`` at ``move_number``: a kept table still there makes it too, rather than read and
+        replay the stored match; the listeners are told."""
+        with self._locked(game_id):
+            with self._guard:
+                table = self._cache.get(game_id)
+            if table is not None and table.move_number == move_number and table.status == "playing":
+                try:
+                    table.made(move)
+                except ValueError:  # not this table's move after all: the stored one is read when next asked
+                    self._forget(game_id)
+        self.changed(game_id, move_number + 1)
 
     @contextmanager
     def _locked(self, game_id: str) -> Iterator[None]:
@@ -262,8 +282,27 @@ class Referee:
         stored = self.store.load_game(game_id)
         if stored is None:
             raise NotFound(f"no game {game_id!r}")
-        table = self._rebuild(stored)
+        table = self._caught_up(cached, stored) or self._rebuild(stored)
         self._remember(table)
+        return table
+
+    def _caught_up(self, cached: Table | None, stored: StoredGame) -> Table | None:
+        """The kept table with the moves stored since (a worker's, another process's) played on it: a match is not
+        replayed from its start at each move made elsewhere. None unless the stored match goes on from the kept one."""
+        moves = stored.record.get("moves", [])
+        if cached is None or cached.status != "playing" or len(moves) <= cached.move_number:
+            return None
+        if moves[: cached.move_number] != [str(move) for move in cached.state.moves]:
+            return None
+        before, state = cached.before, cached.state
+        try:
+            for move in moves[cached.move_number :]:
+                before, state = state, state.play(move)
+        except ValueError:
+            return None
+        seats = [Seat.from_row(s) for s in stored.seats]
+        table = Table(stored.id, stored.level, seats, state, before, stored.status, cached.problem, cached.live)
+        table.stored_seats = stored.seats
         return table
 
     def _head(self, game_id: str) -> tuple[int, str, list[dict[str, Any]]]:
@@ -413,6 +452,11 @@ class Referee:
                 table = self.get(game_id)
             if table.status == "abandoned":
                 raise Conflict("this game was abandoned for a newer one")
+            if action == "step" and self.thinker is not None and table.needs_search():
+                table.check_step(*args)
+                # A worker saves the move (over this move number only) and tells the table's listeners.
+                self.thinker(game_id, table.move_number, int(table.state.to_move or 0))
+                return table, seat
             old = table.move_number
             snapshot = (table.state, table.before, table.status, [(s.seen, s.away) for s in table.seats])
             try:

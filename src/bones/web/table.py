@@ -165,21 +165,35 @@ class Table:
     def step(self, move_number: int) -> None:
         """Let the game go on by one move that needs nobody's choice: a computer's move, or a
         human's forced move (``State.forced_move``: a pass when nothing fits)."""
-        self._check_fresh(move_number)
-        self._check_sheets_closed()
+        self.check_step(move_number)
         seat = self.state.to_move
         assert seat is not None
         forced = self.state.forced_move()
-        if self.seats[seat].played_by_computer:
+        if forced is not None:
+            move = forced
+        elif self.seats[seat].played_by_computer:
             level = effective_level(self.rules, seat, self.seats[seat].level or self.level)
             bot = bot_for(self.rules, level)
             rng = random.Random(f"bones-web:{self.id}:{self.move_number}")
             move = bot.choose(self.state.observation(seat), rng)
-        elif forced is not None:
-            move = forced
         else:
             raise Conflict(f"it is {self.seats[seat].name}'s turn to choose a move")
         self._advance(move)
+
+    def check_step(self, move_number: int) -> None:
+        """Refuse a step at a stale move number, after the end, or while a hand sheet holds the table up."""
+        self._check_fresh(move_number)
+        self._check_sheets_closed()
+
+    def needs_search(self) -> bool:
+        """Whether the next move is a computer's choice (a search), not a person's nor a forced one."""
+        seat = self.state.to_move
+        return (
+            seat is not None
+            and not self.state.is_over
+            and self.seats[seat].played_by_computer
+            and self.state.forced_move() is None
+        )
 
     def may_undo(self) -> bool:
         """Whether moves may be taken back here: the rules allow it and one person plays alone."""
@@ -201,6 +215,10 @@ class Table:
             previous, state = state, step
         assert state is not None
         self.moved_to(state, previous)
+
+    def made(self, text: str) -> None:
+        """``text`` was played here and saved by another process (a worker's search): the table follows it."""
+        self._advance(self.rules.parse_move(text))
 
     def _advance(self, move: Move) -> None:
         before = self.state

@@ -1,0 +1,130 @@
+"""The work that web processes hand to workers: a small job interface, and the queue that carries jobs over Redis.
+
+A job is plain data (its kind and a few fields) that any worker on any machine can do
+from the database alone. Today there is one kind, ``move``: "this seat of this table must
+move at this move number". A hint or a review is another kind: a dataclass with ``kind``,
+``key`` and ``perform``, listed in ``KINDS``.
+
+A job may run more than once (a worker killed while thinking has its message given to
+another; a lost job is asked for again), so doing it twice must do no harm: a move job
+names the move number it thinks for, and the database refuses a second move at that
+number (``Store.save_game`` writes only over the move number it started from).
+
+The queue is Dramatiq's Redis broker: a message stays in Redis until the worker that
+took it acknowledges it after the job, and the messages of a worker whose heartbeats
+stop are put back in the queue by the other workers (``heartbeat_timeout``).
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from typing import Any, ClassVar, Protocol
+
+from bones.web.referee import Referee
+from bones.web.table import TableError
+
+log = logging.getLogger(__name__)
+
+QUEUE = "bones-thinking"
+ACTOR = "bones_job"
+# A worker whose heartbeats stop for this long is taken for dead: its unacknowledged jobs go back in the queue. A
+# worker beats while it searches (its delay queue's consumer polls Redis every second), so this needs only to outlast
+# a pause of the machine.
+ENV_HEARTBEAT_TIMEOUT = "BONES_WORKER_HEARTBEAT_TIMEOUT"
+HEARTBEAT_TIMEOUT = 5.0
+# Out of a million Redis commands, how many also look for dead workers and put their jobs back: all of them. The look
+# is one small read (the heartbeats of a few workers), and a worker's idle poll each second is what finds a dead one.
+MAINTENANCE_CHANCE = 1_000_000
+
+
+class Job(Protocol):
+    kind: ClassVar[str]
+
+    @property
+    def key(self) -> str:
+        """What makes two jobs the same job (asked twice, it is done once)."""
+        ...
+
+    def perform(self, referee: Referee) -> dict[str, Any] | None:
+        """Do the job on a referee that searches itself (a worker's); what it saved, if anything (JSON data)."""
+        ...
+
+
+@dataclass(frozen=True)
+class MoveJob:
+    """A computer (or a computer playing for an absent person) must move at ``move_number``."""
+
+    kind: ClassVar[str] = "move"
+    table: str
+    move_number: int
+    seat: int
+
+    @property
+    def key(self) -> str:
+        return f"{self.kind}:{self.table}:{self.move_number}"
+
+    def perform(self, referee: Referee) -> dict[str, Any] | None:
+        try:
+            # The referee reads the table as stored (only to rebuild its state) and saves the move only over
+            # ``move_number``: a move made meanwhile, by this job's earlier run or by anyone, refuses this one.
+            table = referee.drive(self.table, self.move_number, self.seat)
+        except TableError as refused:
+            log.info("bones worker: %s not moved: %s", self.key, refused.message)
+            return None
+        return {"move_number": table.move_number, "move": str(table.state.moves[-1])}
+
+
+KINDS: dict[str, type[MoveJob]] = {MoveJob.kind: MoveJob}
+
+
+def job_data(job: Job) -> dict[str, Any]:
+    return {"kind": job.kind, **asdict(job)}  # type: ignore[call-overload]
+
+
+def job_of(data: Mapping[str, Any]) -> Job:
+    fields = dict(data)
+    kind = KINDS[str(fields.pop("kind"))]
+    return kind(**fields)
+
+
+def heartbeat_timeout() -> float:
+    return float(os.environ.get(ENV_HEARTBEAT_TIMEOUT, HEARTBEAT_TIMEOUT))
+
+
+@functools.cache
+def broker(redis_url: str) -> Any:
+    """The Dramatiq broker of ``redis_url`` with the one actor every job goes through (declared here, so senders and
+    workers agree on it)."""
+    import dramatiq
+    from dramatiq.brokers.redis import RedisBroker
+
+    queue = RedisBroker(
+        url=redis_url,
+        namespace="bones-jobs",
+        heartbeat_timeout=int(heartbeat_timeout() * 1000),
+        maintenance_chance=MAINTENANCE_CHANCE,
+    )
+    # A job raises only when the database is away: tried again a few times, soon; a refused move returns quietly.
+    dramatiq.actor(actor_name=ACTOR, queue_name=QUEUE, broker=queue, max_retries=5, min_backoff=200)(_perform_message)
+    return queue
+
+
+def send(redis_url: str, job: Job) -> None:
+    queue = broker(redis_url)
+    queue.get_actor(ACTOR).send(job_data(job))
+
+
+# The worker process's referee, set by ``bones worker`` before it takes jobs.
+WORKER: dict[str, Referee] = {}
+
+
+def _perform_message(data: dict[str, Any]) -> None:
+    job = job_of(data)
+    log.info("bones worker: thinking for %s", job.key)
+    done = job.perform(WORKER["referee"])
+    if done is not None:
+        log.info("bones worker: %s saved move %d", job.key, done["move_number"])

@@ -1,0 +1,84 @@
+"""``bones worker``: a process that plays the computers of every web process sharing its database and Redis.
+
+It takes jobs (``jobs.py``) from Dramatiq's Redis queue, does them on the database, and
+publishes each table's event on Redis, so every web process's players hear of the move.
+Run as many as there are cores to think with, on any machines that reach the database
+and Redis. A worker killed at any moment loses nothing: the message of the job it was
+doing stays unacknowledged in Redis and another worker takes it once the killed one's
+heartbeats stop (``BONES_WORKER_HEARTBEAT_TIMEOUT``, 5 s by default); its move is saved
+once, since the database takes one move per move number.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import sys
+import threading
+from typing import Annotated
+
+import typer
+
+
+def run_worker(database: str | None, redis_url: str, threads: int = 1) -> None:
+    """Take jobs until SIGTERM or SIGINT; the job under way is finished first (a kill loses nothing either)."""
+    import dramatiq
+
+    from bones.web import jobs
+    from bones.web.entries import all_games, available_levels
+    from bones.web.events import Event, RedisBus
+    from bones.web.referee import Referee
+    from bones.web.storage import Store
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(process)d %(message)s", stream=sys.stderr)
+    logging.getLogger("dramatiq").setLevel(logging.WARNING)
+    store = Store(database)
+    referee = Referee(store)
+    bus = RedisBus(redis_url)
+    referee.listeners.append(lambda table_id, move_number, kind: bus.publish(Event(table_id, move_number, kind)))
+    jobs.WORKER["referee"] = referee
+    worker = dramatiq.Worker(jobs.broker(redis_url), queues={jobs.QUEUE}, worker_threads=threads)
+    # No job held back behind a search while another worker is idle (the delay queue's consumer keeps the heartbeats).
+    worker.queue_prefetch = threads
+    stop = threading.Event()
+    for sign in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sign, lambda *_: stop.set())
+    # The games and their players loaded now, not in the first job: a job waits only on its search.
+    for game in all_games():
+        available_levels(game)
+    worker.start()
+    logging.getLogger(__name__).info("bones worker: taking jobs (%d threads)", threads)
+    stop.wait()
+    worker.stop()
+    store.close()
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def worker(
+        database: Annotated[
+            str | None,
+            typer.Option(help="database URL (default: $BONES_DATABASE_URL, else SQLite in your data directory)"),
+        ] = None,
+        redis: Annotated[
+            str | None, typer.Option(help="Redis URL of the job queue (default: $BONES_REDIS_URL)")
+        ] = None,
+        threads: Annotated[
+            int, typer.Option(min=1, help="jobs at once (searches share one core: run a worker per core instead)")
+        ] = 1,
+    ) -> None:
+        """Play the computers' moves of the web tables that share this database and Redis."""
+        try:
+            import dramatiq  # noqa: F401 (the queue, asked for now to say what is missing in one line)
+
+            from bones.web.events import ENV_REDIS
+        except ImportError as missing:
+            from bones.web.cli import web_extra_missing
+
+            raise web_extra_missing(missing) from None
+
+        url = redis or os.environ.get(ENV_REDIS, "").strip()
+        if not url:
+            raise typer.BadParameter("a worker takes its jobs from Redis: give --redis or $BONES_REDIS_URL")
+        run_worker(database, url, threads)
