@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import jsonpatch
 from websockets.asyncio.client import connect
 
 from bones.record import Record
@@ -97,7 +98,7 @@ def servers(count: int, database: str, redis_url: str, pace: float) -> Iterator[
         started.append((process, f"http://127.0.0.1:{port}"))
     try:
         for process, url in started:
-            deadline = time.monotonic() + 60
+            deadline = time.monotonic() + 180  # a busy machine takes a while to import FastAPI
             while True:
                 with contextlib.suppress(httpx.TransportError):
                     if httpx.get(url + "/api/catalog", timeout=5).status_code == 200:
@@ -133,6 +134,7 @@ class Person:
     heard: list[int] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     last: int = 0
+    patched: int = 0  # views that came as a JSON Patch
     step: str = "arriving"  # what the person was doing: named with an error
 
 
@@ -149,7 +151,8 @@ async def person(client: httpx.AsyncClient, me: Person, until: float) -> None:
         address, open_timeout=60, ping_interval=None, max_size=2**22, additional_headers={"Cookie": cookie}
     ) as ws:
         me.step = "the socket's hello"
-        await ws.send(json.dumps({"type": "hello", "token": me.token, "since": None}))
+        # As the page does, the person takes each view after the first as a JSON Patch of the one before.
+        await ws.send(json.dumps({"type": "hello", "token": me.token, "since": None, "patches": True}))
         json.loads(await ws.recv())  # the lobby
         me.step = "POST /api/lobby/ID/start"
         started = await client.post(f"{me.url}/api/lobby/{me.table}/start", headers={"X-Seat-Token": me.token})
@@ -157,6 +160,7 @@ async def person(client: httpx.AsyncClient, me: Person, until: float) -> None:
         me.step = "playing"
         sent: tuple[float, int] | None = None
         turn: asyncio.Task[None] | None = None
+        shown: dict[str, Any] | None = None
 
         async def play(view: dict[str, Any]) -> None:
             nonlocal sent
@@ -181,9 +185,13 @@ async def person(client: httpx.AsyncClient, me: Person, until: float) -> None:
                 me.acknowledged.add(message["ref"] + 1)
             elif kind == "error":
                 me.errors.append(message["detail"])
+            if "patch" in message and shown is not None:
+                message["view"] = jsonpatch.apply_patch(shown, message["patch"])
+                me.patched += 1
             view = message.get("view")
             if view is None:
                 continue
+            shown = view
             me.last = view["move_number"]
             if sent is not None and view["move_number"] > sent[1]:
                 me.latencies.append(time.monotonic() - sent[0])
@@ -398,7 +406,8 @@ def run(args: argparse.Namespace, database: str, redis_url: str) -> None:
                     f"mean={statistics.fmean(latencies or [0]) * 1000:.0f}ms "
                     f"lost={lost} doubled={doubled} event_gaps={gaps} event_repeats={repeats} "
                     f"errors={len(failed)} rss_peak={peak:.0f}MB load={load_before:.1f}->{load_after:.1f} ({took:.0f}s)\n"
-                    f"    tables playing={playing} moves in all={applied} cpu seconds: servers={measured.server_cpu:.1f} "
+                    f"    tables playing={playing} moves in all={applied} "
+                    f"views as patches={sum(me.patched for me in done)} cpu seconds: servers={measured.server_cpu:.1f} "
                     f"postgres={measured.database_cpu:.1f} clients={measured.client_cpu:.1f}; cpu ms per move: "
                     f"servers={1000 * measured.server_cpu / max(1, applied):.1f} "
                     f"postgres={1000 * measured.database_cpu / max(1, applied):.1f}",
