@@ -64,6 +64,7 @@ log = logging.getLogger(__name__)
 ENV_PACE = "BONES_COMPUTER_PACE"
 ENV_HEARTBEAT = "BONES_HEARTBEAT"
 HELLO_WAIT = 10.0
+SHORT_PATCH = 1024  # bytes: a patch shorter than this is sent without comparing it with the view
 
 
 @dataclass(frozen=True)
@@ -486,7 +487,9 @@ class _PatchTexts:
                 self._texts.move_to_end(key)
                 return kept[2]
         patch: str | None = _json(jsonpatch.make_patch(before, after).patch)
-        if len(patch or "") >= len(_VIEWS.text(after)):
+        # A patch under a kilobyte is shorter than any view (the smallest, a puzzle's first, is 1.2 KB): the view's
+        # JSON (as much CPU as the patch) is written only to tell a longer patch from it.
+        if len(patch or "") >= SHORT_PATCH and len(patch or "") >= len(_VIEWS.text(after)):
             patch = None
         with self._guard:
             self._texts[key] = (before, after, patch)
