@@ -39,7 +39,7 @@ import jsonpatch
 from websockets.asyncio.client import connect
 
 from bones.record import Record
-from bones.web.storage import Store
+from bones.web.storage import Store, _driver_url
 
 BONES = Path(sys.executable).parent / "bones"
 THINK = 2.0
@@ -303,9 +303,25 @@ class Measured:
     client_cpu: float  # seconds, the client processes together
     server_cpu: float
     database_cpu: float
+    # The same, once everybody is playing (from ``--settle`` seconds after the last arrival to the end): no lobby,
+    # hello or start in it, only the moves.
+    steady_cpu: float = 0.0
+    steady_moves: int = 0
 
 
-async def measure(urls: list[str], pids: list[int], people: int, args: argparse.Namespace) -> Measured:
+def moves_stored(database: str) -> int:
+    """The moves of every stored game."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(_driver_url(database))
+    try:
+        with engine.connect() as connection:
+            return int(connection.execute(text("SELECT coalesce(sum(move_number), 0) FROM bones_games")).scalar_one())
+    finally:
+        engine.dispose()
+
+
+async def measure(urls: list[str], pids: list[int], people: int, args: argparse.Namespace, database: str) -> Measured:
     """The people's play (in ``--clients`` processes of their own), the servers' peak memory and the CPU
     each side used meanwhile."""
     peak = 0.0
@@ -321,6 +337,13 @@ async def measure(urls: list[str], pids: list[int], people: int, args: argparse.
     sampler = asyncio.create_task(sample())
     server_before, database_before = cpu_seconds(pids), cpu_seconds(postgres_pids())
     begin = time.monotonic() + 2  # the client processes start meanwhile
+    steady: list[tuple[float, int]] = []
+
+    async def settled() -> None:
+        await asyncio.sleep(max(0.0, begin + args.ramp + args.settle - time.monotonic()))
+        steady.append((cpu_seconds(pids), await asyncio.to_thread(moves_stored, database)))
+
+    settling = asyncio.create_task(settled())
     clients = max(1, min(args.clients, people))
     loop = asyncio.get_running_loop()
     try:
@@ -336,12 +359,21 @@ async def measure(urls: list[str], pids: list[int], people: int, args: argparse.
     finally:
         stop.set()
         await sampler
+        if settling.done():
+            steady.append((cpu_seconds(pids), await asyncio.to_thread(moves_stored, database)))
+        else:
+            settling.cancel()
+    steady_cpu, steady_moves = (
+        (steady[1][0] - steady[0][0], steady[1][1] - steady[0][1]) if len(steady) == 2 else (0, 0)
+    )
     return Measured(
         [me for part, _cpu in parts for me in part],
         peak,
         sum(cpu for _part, cpu in parts),
         cpu_seconds(pids) - server_before,
         cpu_seconds(postgres_pids()) - database_before,  # its backends of the connections opened meanwhile too
+        steady_cpu,
+        steady_moves,
     )
 
 
@@ -391,7 +423,9 @@ def run(args: argparse.Namespace, database: str, redis_url: str) -> None:
                 load_before = os.getloadavg()[0]
                 began = time.monotonic()
                 with profiled([p for _u, p in running], args.profile, f"p{processes}-n{people}"):
-                    measured = asyncio.run(measure([u for u, _p in running], [p for _u, p in running], people, args))
+                    measured = asyncio.run(
+                        measure([u for u, _p in running], [p for _u, p in running], people, args, database)
+                    )
                 took = time.monotonic() - began
                 load_after = os.getloadavg()[0]
                 done, peak = measured.people, measured.rss_peak
@@ -410,7 +444,9 @@ def run(args: argparse.Namespace, database: str, redis_url: str) -> None:
                     f"views as patches={sum(me.patched for me in done)} cpu seconds: servers={measured.server_cpu:.1f} "
                     f"postgres={measured.database_cpu:.1f} clients={measured.client_cpu:.1f}; cpu ms per move: "
                     f"servers={1000 * measured.server_cpu / max(1, applied):.1f} "
-                    f"postgres={1000 * measured.database_cpu / max(1, applied):.1f}",
+                    f"postgres={1000 * measured.database_cpu / max(1, applied):.1f}\n"
+                    f"    once all play ({measured.steady_moves} moves): servers' cpu ms per move="
+                    f"{1000 * measured.steady_cpu / max(1, measured.steady_moves):.2f}",
                     flush=True,
                 )
                 for error in sorted(set(failed))[:5]:
@@ -426,6 +462,7 @@ def main() -> None:
     parser.add_argument("--pace", type=float, default=0.5, help="seconds between computer moves (the server's pace)")
     parser.add_argument("--database", help="a PostgreSQL URL (default: a throwaway server)")
     parser.add_argument("--redis", help="a Redis URL (default: a throwaway server)")
+    parser.add_argument("--settle", type=float, default=5, help="seconds after the last arrival before steady play")
     parser.add_argument("--clients", type=int, default=2, help="client processes the people are spread over")
     parser.add_argument("--profile", metavar="FOLDER", help="sample the servers with py-spy into FOLDER")
     args = parser.parse_args()
