@@ -486,7 +486,7 @@ class _PatchTexts:
             if kept is not None and kept[0] is before and kept[1] is after:
                 self._texts.move_to_end(key)
                 return kept[2]
-        patch: str | None = _json(jsonpatch.JsonPatch.from_diff(before, after, dumps=_leaf).patch)
+        patch: str | None = _json(_diff(before, after))
         # A patch under a kilobyte is shorter than any view (the smallest, a puzzle's first, is 1.2 KB): the view's
         # JSON (as much CPU as the patch) is written only to tell a longer patch from it.
         if len(patch or "") >= SHORT_PATCH and len(patch or "") >= len(_VIEWS.text(after)):
@@ -500,6 +500,25 @@ class _PatchTexts:
 
 _PATCHES = _PatchTexts()
 _SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+class _ViewDiff(jsonpatch.DiffBuilder):  # type: ignore[misc]
+    """jsonpatch's diff, except that a list changed anywhere but at its end is replaced whole: the library looks for
+    items moved within a list, which took seconds of CPU on a list of hundreds of moves (a Mountains view's legal
+    moves) and held the event loop meanwhile. A list that grew at its end (a match's history) gets its new items."""
+
+    def _compare_values(self, path: str, key: Any, src: Any, dst: Any) -> None:
+        if type(src) is list and type(dst) is list and not (len(dst) >= len(src) and dst[: len(src)] == src):
+            self._item_replaced(path, key, dst)
+        else:
+            super()._compare_values(path, key, src, dst)
+
+
+def _diff(before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
+    """The JSON Patch from ``before`` to ``after`` (as ``jsonpatch.JsonPatch.from_diff`` makes it, with ``_ViewDiff``)."""
+    builder = _ViewDiff(before, after, _leaf)
+    builder._compare_values("", None, before, after)
+    return list(jsonpatch.JsonPatch(list(builder.execute())).patch)
 
 
 def _leaf(value: Any) -> Any:
