@@ -35,10 +35,11 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import jsonpatch
 from websockets.asyncio.client import connect
 
 from bones.record import Record
-from bones.web.storage import Store
+from bones.web.storage import Store, _driver_url
 
 BONES = Path(sys.executable).parent / "bones"
 THINK = 2.0
@@ -97,7 +98,7 @@ def servers(count: int, database: str, redis_url: str, pace: float) -> Iterator[
         started.append((process, f"http://127.0.0.1:{port}"))
     try:
         for process, url in started:
-            deadline = time.monotonic() + 60
+            deadline = time.monotonic() + 180  # a busy machine takes a while to import FastAPI
             while True:
                 with contextlib.suppress(httpx.TransportError):
                     if httpx.get(url + "/api/catalog", timeout=5).status_code == 200:
@@ -133,6 +134,7 @@ class Person:
     heard: list[int] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     last: int = 0
+    patched: int = 0  # views that came as a JSON Patch
     step: str = "arriving"  # what the person was doing: named with an error
 
 
@@ -149,7 +151,8 @@ async def person(client: httpx.AsyncClient, me: Person, until: float) -> None:
         address, open_timeout=60, ping_interval=None, max_size=2**22, additional_headers={"Cookie": cookie}
     ) as ws:
         me.step = "the socket's hello"
-        await ws.send(json.dumps({"type": "hello", "token": me.token, "since": None}))
+        # As the page does, the person takes each view after the first as a JSON Patch of the one before.
+        await ws.send(json.dumps({"type": "hello", "token": me.token, "since": None, "patches": True}))
         json.loads(await ws.recv())  # the lobby
         me.step = "POST /api/lobby/ID/start"
         started = await client.post(f"{me.url}/api/lobby/{me.table}/start", headers={"X-Seat-Token": me.token})
@@ -157,6 +160,7 @@ async def person(client: httpx.AsyncClient, me: Person, until: float) -> None:
         me.step = "playing"
         sent: tuple[float, int] | None = None
         turn: asyncio.Task[None] | None = None
+        shown: dict[str, Any] | None = None
 
         async def play(view: dict[str, Any]) -> None:
             nonlocal sent
@@ -181,9 +185,13 @@ async def person(client: httpx.AsyncClient, me: Person, until: float) -> None:
                 me.acknowledged.add(message["ref"] + 1)
             elif kind == "error":
                 me.errors.append(message["detail"])
+            if "patch" in message and shown is not None:
+                message["view"] = jsonpatch.apply_patch(shown, message["patch"])
+                me.patched += 1
             view = message.get("view")
             if view is None:
                 continue
+            shown = view
             me.last = view["move_number"]
             if sent is not None and view["move_number"] > sent[1]:
                 me.latencies.append(time.monotonic() - sent[0])
@@ -295,9 +303,25 @@ class Measured:
     client_cpu: float  # seconds, the client processes together
     server_cpu: float
     database_cpu: float
+    # The same, once everybody is playing (from ``--settle`` seconds after the last arrival to the end): no lobby,
+    # hello or start in it, only the moves.
+    steady_cpu: float = 0.0
+    steady_moves: int = 0
 
 
-async def measure(urls: list[str], pids: list[int], people: int, args: argparse.Namespace) -> Measured:
+def moves_stored(database: str) -> int:
+    """The moves of every stored game."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(_driver_url(database))
+    try:
+        with engine.connect() as connection:
+            return int(connection.execute(text("SELECT coalesce(sum(move_number), 0) FROM bones_games")).scalar_one())
+    finally:
+        engine.dispose()
+
+
+async def measure(urls: list[str], pids: list[int], people: int, args: argparse.Namespace, database: str) -> Measured:
     """The people's play (in ``--clients`` processes of their own), the servers' peak memory and the CPU
     each side used meanwhile."""
     peak = 0.0
@@ -313,6 +337,13 @@ async def measure(urls: list[str], pids: list[int], people: int, args: argparse.
     sampler = asyncio.create_task(sample())
     server_before, database_before = cpu_seconds(pids), cpu_seconds(postgres_pids())
     begin = time.monotonic() + 2  # the client processes start meanwhile
+    steady: list[tuple[float, int]] = []
+
+    async def settled() -> None:
+        await asyncio.sleep(max(0.0, begin + args.ramp + args.settle - time.monotonic()))
+        steady.append((cpu_seconds(pids), await asyncio.to_thread(moves_stored, database)))
+
+    settling = asyncio.create_task(settled())
     clients = max(1, min(args.clients, people))
     loop = asyncio.get_running_loop()
     try:
@@ -328,12 +359,21 @@ async def measure(urls: list[str], pids: list[int], people: int, args: argparse.
     finally:
         stop.set()
         await sampler
+        if settling.done():
+            steady.append((cpu_seconds(pids), await asyncio.to_thread(moves_stored, database)))
+        else:
+            settling.cancel()
+    steady_cpu, steady_moves = (
+        (steady[1][0] - steady[0][0], steady[1][1] - steady[0][1]) if len(steady) == 2 else (0, 0)
+    )
     return Measured(
         [me for part, _cpu in parts for me in part],
         peak,
         sum(cpu for _part, cpu in parts),
         cpu_seconds(pids) - server_before,
         cpu_seconds(postgres_pids()) - database_before,  # its backends of the connections opened meanwhile too
+        steady_cpu,
+        steady_moves,
     )
 
 
@@ -383,7 +423,9 @@ def run(args: argparse.Namespace, database: str, redis_url: str) -> None:
                 load_before = os.getloadavg()[0]
                 began = time.monotonic()
                 with profiled([p for _u, p in running], args.profile, f"p{processes}-n{people}"):
-                    measured = asyncio.run(measure([u for u, _p in running], [p for _u, p in running], people, args))
+                    measured = asyncio.run(
+                        measure([u for u, _p in running], [p for _u, p in running], people, args, database)
+                    )
                 took = time.monotonic() - began
                 load_after = os.getloadavg()[0]
                 done, peak = measured.people, measured.rss_peak
@@ -398,10 +440,13 @@ def run(args: argparse.Namespace, database: str, redis_url: str) -> None:
                     f"mean={statistics.fmean(latencies or [0]) * 1000:.0f}ms "
                     f"lost={lost} doubled={doubled} event_gaps={gaps} event_repeats={repeats} "
                     f"errors={len(failed)} rss_peak={peak:.0f}MB load={load_before:.1f}->{load_after:.1f} ({took:.0f}s)\n"
-                    f"    tables playing={playing} moves in all={applied} cpu seconds: servers={measured.server_cpu:.1f} "
+                    f"    tables playing={playing} moves in all={applied} "
+                    f"views as patches={sum(me.patched for me in done)} cpu seconds: servers={measured.server_cpu:.1f} "
                     f"postgres={measured.database_cpu:.1f} clients={measured.client_cpu:.1f}; cpu ms per move: "
                     f"servers={1000 * measured.server_cpu / max(1, applied):.1f} "
-                    f"postgres={1000 * measured.database_cpu / max(1, applied):.1f}",
+                    f"postgres={1000 * measured.database_cpu / max(1, applied):.1f}\n"
+                    f"    once all play ({measured.steady_moves} moves): servers' cpu ms per move="
+                    f"{1000 * measured.steady_cpu / max(1, measured.steady_moves):.2f}",
                     flush=True,
                 )
                 for error in sorted(set(failed))[:5]:
@@ -417,6 +462,7 @@ def main() -> None:
     parser.add_argument("--pace", type=float, default=0.5, help="seconds between computer moves (the server's pace)")
     parser.add_argument("--database", help="a PostgreSQL URL (default: a throwaway server)")
     parser.add_argument("--redis", help="a Redis URL (default: a throwaway server)")
+    parser.add_argument("--settle", type=float, default=5, help="seconds after the last arrival before steady play")
     parser.add_argument("--clients", type=int, default=2, help="client processes the people are spread over")
     parser.add_argument("--profile", metavar="FOLDER", help="sample the servers with py-spy into FOLDER")
     args = parser.parse_args()

@@ -11,6 +11,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+import jsonpatch
+
 from bones.record import Record
 
 
@@ -89,9 +91,11 @@ class Player:
     lobby: dict[str, Any] | None = None
     plays: bool = True
     acted: tuple[int, str, bool] | None = None
+    patches: bool = True  # sent a JSON Patch of the view last sent, as the page asks, not each view whole
+    patched: int = 0  # views that came as a patch
 
     def hello(self, since: int | None = None) -> None:
-        self.socket.send({"type": "hello", "token": self.token, "since": since})
+        self.socket.send({"type": "hello", "token": self.token, "since": since, "patches": self.patches})
 
     def take(self, message: dict[str, Any]) -> None:
         if message["type"] == "moved":
@@ -104,6 +108,10 @@ class Player:
         elif message["type"] == "lobby":
             self.lobby = message["lobby"]
             self.seat = message["seat"]
+        if "patch" in message:
+            assert self.view is not None, "a patch before any view"
+            message["view"] = jsonpatch.apply_patch(self.view, message["patch"])
+            self.patched += 1
         if "view" in message:
             self.view = message["view"]
             self.seat = self.view["seat"]

@@ -682,7 +682,7 @@ def test_the_statistics_screen(browser: Any, live_server: Any, artifacts: Path) 
         game_id = f"stats-m{number}"
         store.create_game(game_id, "muggins", "crazy", 2, seats, {**record, "moves": []}, holders={0: player})
         result = MatchResult("muggins", "crazy", won, score, False, player)
-        store.save_game(game_id, 0, {**record, "moves": ["6:6"]}, seats, "finished", result)
+        store.save_game(game_id, 0, ["6:6"], seats, "finished", result)
     store.create_game("stats-q", "muggins", "crazy", 2, seats, {**record, "moves": ["6:6"]}, holders={0: player})
     store.abandon(["stats-q"])
     page.locator("#stats-btn").click()

@@ -39,10 +39,10 @@ def test_a_game_round_trips_and_stale_writes_are_refused(store: Store) -> None:
     store.create_game("g1", "draw", "hard", 2, seats, record([]))
     loaded = store.load_game("g1")
     assert loaded is not None and loaded.seats == seats and loaded.record["moves"] == [] and loaded.move_number == 0
-    store.save_game("g1", 0, record(["6:6", "6:5@left"]), seats)
+    store.save_game("g1", 0, ["6:6", "6:5@left"], seats)
     assert store.load_game("g1").move_number == 2  # type: ignore[union-attr]
     with pytest.raises(StaleError):
-        store.save_game("g1", 0, record(["6:6"]), seats)
+        store.save_game("g1", 0, ["6:6"], seats)
     assert store.load_game("g1").record["moves"] == ["6:6", "6:5@left"]  # type: ignore[union-attr]
     assert store.load_game("nope") is None
 
@@ -52,8 +52,8 @@ def test_latest_unfinished_and_abandon(store: Store) -> None:
     store.create_game("a", "draw", "easy", 2, seats, record([]), holders={0: "ann"})
     store.create_game("b", "block", "easy", 2, seats, record([]), holders={0: "ann"})
     store.create_game("c", "block", "easy", 2, seats, record([]), holders={0: "bob"})
-    store.save_game("b", 0, record(["6:6"]), seats)
-    store.save_game("c", 0, record(["6:6"]), seats)
+    store.save_game("b", 0, ["6:6"], seats)
+    store.save_game("c", 0, ["6:6"], seats)
     assert store.latest_unfinished("ann").id == "b"  # type: ignore[union-attr]
     assert store.latest_unfinished("bob").id == "c"  # type: ignore[union-attr]
     assert store.latest_unfinished("nobody") is None
@@ -67,7 +67,7 @@ def test_latest_unfinished_and_abandon(store: Store) -> None:
     assert store.stats("ann", "draw", "easy")["abandoned"] == 0
     assert store.stats("bob", "block", "easy")["abandoned"] == 0
     with pytest.raises(StaleError):
-        store.save_game("b", 1, record(["6:6", "pass"]), seats)
+        store.save_game("b", 1, ["6:6", "pass"], seats)
 
 
 def test_statistics_count_wins_streaks_and_scores(store: Store) -> None:
@@ -75,9 +75,7 @@ def test_statistics_count_wins_streaks_and_scores(store: Store) -> None:
     for number, (won, score) in enumerate([(True, 104), (True, 120), (False, 60), (True, 101)]):
         game_id = f"m{number}"
         store.create_game(game_id, "draw", "normal", 2, seats, record([]))
-        store.save_game(
-            game_id, 0, record(["6:6"]), seats, "finished", MatchResult("draw", "normal", won, score, False, "ann")
-        )
+        store.save_game(game_id, 0, ["6:6"], seats, "finished", MatchResult("draw", "normal", won, score, False, "ann"))
     assert store.stats("bob", "draw", "normal")["played"] == 0
     stats = store.stats("ann", "draw", "normal")
     assert stats == {
@@ -100,7 +98,7 @@ def test_kozel_keeps_the_lowest_score_as_best(store: Store) -> None:
     for number, score in enumerate([40, 12, 101]):
         store.create_game(f"k{number}", "kozel", "hard", 4, seats, record([]))
         result = MatchResult("kozel", "hard", won=score < 101, score=score, low_score_wins=True)
-        store.save_game(f"k{number}", 0, record(["1:1"]), seats, "finished", result)
+        store.save_game(f"k{number}", 0, ["1:1"], seats, "finished", result)
     assert store.stats("", "kozel", "hard")["best_score"] == 12
     assert [s["game"] for s in store.all_stats("")] == ["kozel"]
     assert store.all_stats("someone") == []
@@ -111,9 +109,9 @@ def test_an_abandoned_match_ends_a_streak_but_is_no_loss(store: Store) -> None:
     for number in range(2):
         store.create_game(f"w{number}", "kozel", "hard", 4, seats, record([]), holders={0: "ann"})
         result = MatchResult("kozel", "hard", won=True, score=50, low_score_wins=True, player="ann")
-        store.save_game(f"w{number}", 0, record(["1:1"]), seats, "finished", result)
+        store.save_game(f"w{number}", 0, ["1:1"], seats, "finished", result)
     store.create_game("q", "kozel", "hard", 4, seats, record([]), holders={0: "ann"})
-    store.save_game("q", 0, record(["1:1"]), seats)
+    store.save_game("q", 0, ["1:1"], seats)
     store.abandon(["q"])
     store.abandon(["q"])  # twice is once
     stats = store.stats("ann", "kozel", "hard")
@@ -283,3 +281,94 @@ def test_two_processes_changing_two_seats_at_once_both_keep_their_change(
     assert [seat.get("away", False) for seat in stored.seats] == [True, True]
     assert [seat.away for seat in here.get(table.id).seats] == [True, True]
     assert [seat.away for seat in there.get(table.id).seats] == [True, True]
+
+
+def _play(referee: Referee, table_id: str, player: str, token: str | None, moves: int) -> dict[str, Any]:
+    """``moves`` moves of a match (the player's, the computers' and hand sheets closed as they come)."""
+    view = referee.view(table_id, player, token)
+    start = view["move_number"]
+    while view["move_number"] < start + moves and view["status"] != "over":
+        if view["status"] == "sheet":
+            view = referee.next_hand(table_id, player, token)
+        elif view["to_move"] == 0 and view["legal_moves"] != ["pass"]:
+            view = referee.play(table_id, player, token, view["legal_moves"][0], view["move_number"])
+        else:
+            view = referee.step(table_id, player, token, view["move_number"])
+    return view
+
+
+def _rows(store: Store, sql: str, **values: Any) -> list[Any]:
+    from sqlalchemy import text
+
+    with store.engine.begin() as connection:
+        return list(connection.execute(text(sql), values).all())
+
+
+def test_a_second_move_at_the_same_number_is_refused_by_the_database(store: Store) -> None:
+    from sqlalchemy.exc import IntegrityError
+
+    seats = [{"kind": "human", "name": "You", "token": "t"}]
+    store.create_game("g", "draw", "easy", 2, seats, record([]))
+    store.save_game("g", 0, ["6:6"], seats)
+    # Whatever a writer believes the game's head is, the database holds one move per number.
+    with pytest.raises(IntegrityError):
+        _rows(store, "INSERT INTO bones_moves (game_id, number, move) VALUES ('g', 1, '6:5@left')")
+    with pytest.raises(StaleError):
+        store.save_game("g", 0, ["5:5"], seats)
+    assert store.load_game("g").record["moves"] == ["6:6"]  # type: ignore[union-attr]
+
+
+def test_moves_are_rows_and_a_whole_match_replays_from_them(store: Store) -> None:
+    referee = Referee(store, allow_setup=True)
+    table = referee.create("allfives", "normal", seed=2, player="ann")
+    view = _play(referee, table.id, "ann", table.seats[0].token, 10_000)
+    assert view["status"] == "over"
+    # A move appended a row; the game's own record was never written again.
+    stored_record = json.loads(_rows(store, "SELECT CAST(record AS TEXT) FROM bones_games")[0][0])
+    assert stored_record["moves"] == []
+    rows = _rows(store, "SELECT number, move FROM bones_moves WHERE game_id = :g ORDER BY number", g=table.id)
+    assert [number for number, _move in rows] == list(range(1, view["move_number"] + 1))
+    again = Referee(store).get(table.id)
+    assert again.state.is_over and [str(m) for m in again.state.moves] == [move for _n, move in rows]
+    assert again.view(0)["outcome"] == view["outcome"]
+
+
+def test_an_old_format_database_opens_and_plays_on(store: Store) -> None:
+    """A database of a bones that kept each game's moves in its record (no bones_moves table)."""
+    from sqlalchemy import text
+
+    referee = Referee(store, allow_setup=True)
+    table = referee.create("draw", "normal", seed=5, player="ann")
+    token = table.seats[0].token
+    before = _play(referee, table.id, "ann", token, 4)["move_number"]
+    old_record = json.dumps(referee.get(table.id).record.to_dict())
+    with store.engine.begin() as connection:
+        connection.execute(text("DROP TABLE bones_moves"))
+        connection.execute(text("UPDATE bones_games SET record = :record"), {"record": old_record})
+    store.close()
+    reopened = Store(store.url)
+    try:
+        again = Referee(reopened)
+        assert again.get(table.id).move_number == before
+        after = _play(again, table.id, "ann", token, 4)["move_number"]
+        assert after > before
+        fresh = Referee(reopened).get(table.id)
+        assert fresh.move_number == after
+        assert [str(m) for m in fresh.state.moves[:before]] == json.loads(old_record)["moves"]
+        numbers = _rows(reopened, "SELECT number FROM bones_moves ORDER BY number")
+        assert [n for (n,) in numbers] == list(range(before + 1, after + 1))  # only the new moves are rows
+    finally:
+        reopened.close()
+
+
+def test_a_rewind_takes_moves_back_from_the_rows_and_from_an_old_record(store: Store) -> None:
+    seats = [{"kind": "human", "name": "You", "token": "t"}]
+    store.create_game("r", "draw", "easy", 2, seats, record(["1:1", "1:2"]))  # moves kept in the record
+    store.save_game("r", 2, ["1:1", "1:2", "1:3", "1:4"], seats)
+    store.save_game("r", 4, ["1:1", "1:2", "1:3"], seats)
+    assert store.load_game("r").record["moves"] == ["1:1", "1:2", "1:3"]  # type: ignore[union-attr]
+    store.save_game("r", 3, ["1:1"], seats)
+    assert store.load_game("r").record["moves"] == ["1:1"]  # type: ignore[union-attr]
+    store.save_game("r", 1, ["1:1", "2:2"], seats)
+    loaded = store.load_game("r")
+    assert loaded is not None and loaded.record["moves"] == ["1:1", "2:2"] and loaded.move_number == 2

@@ -70,9 +70,8 @@ def register(app: typer.Typer) -> None:
         import webbrowser
 
         try:
-            import uvicorn
+            import uvicorn  # noqa: F401 (asked for now, so a missing web extra is said before anything starts)
 
-            from bones.web.app import create_app
             from bones.web.events import ENV_REDIS
             from bones.web.storage import ENV_URL, Store
             from bones.web.thinking import ENV_THINKERS

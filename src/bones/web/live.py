@@ -10,7 +10,11 @@ The server then sends:
 - ``{"type": "lobby", "lobby": ...}`` while the table waits for its host to start it;
 - ``{"type": "moved", "move_number": k}`` once for every move, in order, the last of a
   burst with ``"view"`` (that seat's view, as ``GET /api/games/{id}`` gives it); a
-  reconnect with ``since`` gets the moves it missed the same way;
+  reconnect with ``since`` gets the moves it missed the same way. A client whose hello
+  says ``"patches": true`` gets, in place of a view after the first, ``"patch"``: a JSON
+  Patch (RFC 6902) that turns the view last sent on this socket into this one (some
+  hundred bytes, where a view is 20-30 KB), or the whole view where a patch would be
+  no shorter;
 - ``{"type": "view", "view": ...}`` for a change that is no move (a hand sheet closed,
   a player away or back, the start);
 - ``{"type": "ok" | "error", "ref": ..., ...}`` answering the client's own messages:
@@ -47,6 +51,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+import jsonpatch
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.concurrency import run_in_threadpool
 from starlette.types import Message
@@ -62,6 +67,7 @@ log = logging.getLogger(__name__)
 ENV_PACE = "BONES_COMPUTER_PACE"
 ENV_HEARTBEAT = "BONES_HEARTBEAT"
 HELLO_WAIT = 10.0
+SHORT_PATCH = 1024  # bytes: a patch shorter than this is sent without comparing it with the view
 
 
 @dataclass(frozen=True)
@@ -84,7 +90,8 @@ class Hub:
         self.seating = Seating(referee.store.engine)
         self._here: Counter[tuple[str, int]] = Counter()  # seats with a socket on this process
         self._last_event: dict[str, float] = {}
-        self._pending: set[str] = set()
+        # Tables to drive, each with the move number its kick knew (None: unknown, the stored head is read).
+        self._pending: dict[str, int | None] = {}
         self._driving: set[str] = set()
         self._lock = threading.Lock()
         self._drivers = ThreadPoolExecutor(max_workers=8, thread_name_prefix="bones-driver")
@@ -100,12 +107,13 @@ class Hub:
     def changed(self, table_id: str, move_number: int, kind: str) -> None:
         self.bus.publish(Event(table_id, move_number, kind))
         if self.seating.replace_after(table_id) is not None:
-            self.kick(table_id)
+            self.kick(table_id, move_number)
 
-    def kick(self, table_id: str) -> None:
-        """Let the game go on where nobody needs to choose: a driver runs unless one already does here."""
+    def kick(self, table_id: str, move_number: int | None = None) -> None:
+        """Let the game go on where nobody needs to choose: a driver runs unless one already does here. A kick that
+        knows the table's move number (this process just saved it) spares the driver a read of the stored head."""
         with self._lock:
-            self._pending.add(table_id)
+            self._pending[table_id] = move_number
             if table_id in self._driving:
                 return
             self._driving.add(table_id)
@@ -117,9 +125,9 @@ class Hub:
                 if table_id not in self._pending:
                     self._driving.discard(table_id)
                     return
-                self._pending.discard(table_id)
+                heard = self._pending.pop(table_id)
             try:
-                self._go_on(table_id)
+                self._go_on(table_id, heard)
             except Exception:  # a driver must not die silently; the next event kicks it again
                 log.exception("bones: driving table %s failed", table_id)
 
@@ -128,11 +136,13 @@ class Hub:
         replace_after = self.seating.replace_after(table_id)
         return None if replace_after is None else max(replace_after, 2 * self.settings.heartbeat)
 
-    def _go_on(self, table_id: str) -> None:
+    def _go_on(self, table_id: str, heard: int | None = None) -> None:
         replace_after = self._replace_after(table_id)
         if replace_after is None:
             return
-        table = self.referee.get(table_id)
+        # The kept table at the number the kick knew is current (a change saved elsewhere moves it on, and a move
+        # decided on a table behind is refused by the database); else the stored head is read.
+        table = self.referee.kept(table_id, heard) or self.referee.get(table_id)
         while True:
             # The cached table changes under us as other requests move: what is decided here is decided for this number.
             seat, move_number = table.state.to_move, table.move_number
@@ -179,7 +189,7 @@ class Hub:
                 del self._paced[table_id]
                 return True
             self._paced[table_id] = (move_number, now + pace)
-        self._timers.after(pace, lambda: self.kick(table_id))
+        self._timers.after(pace, lambda: self.kick(table_id, move_number))
         return False
 
     # -- sockets -------------------------------------------------------------
@@ -313,8 +323,19 @@ class Timers:
 class Connection:
     """One seat's socket: sends every move number once, in order, and answers the client's messages."""
 
-    def __init__(self, hub: Hub, socket: WebSocket, table_id: str, player: str, token: str, since: int | None) -> None:
+    def __init__(
+        self,
+        hub: Hub,
+        socket: WebSocket,
+        table_id: str,
+        player: str,
+        token: str,
+        since: int | None,
+        patches: bool = False,
+    ) -> None:
         self.hub = hub
+        self.patches = patches
+        self._shown: dict[str, Any] | None = None  # the view last sent: the client's, which a patch changes
         self.socket = socket
         self.table_id = table_id
         self.player = player
@@ -326,12 +347,21 @@ class Connection:
         self._events_lock = asyncio.Lock()  # the table's events and the client's syncs answered one at a time
 
     async def send(self, message: dict[str, Any], view: dict[str, Any] | None = None) -> None:
-        """Send ``message``, with ``view`` as its ``view`` (written as JSON once for every socket that sends it)."""
-        text = _json(message)
-        if view is not None:
-            text = f'{text[:-1]},"view":{_VIEWS.text(view)}}}'
+        """Send ``message``, with ``view`` as its ``view`` (written as JSON once for every socket that sends it), or
+        as the ``patch`` from the view sent before, where the client takes patches and the patch is the shorter."""
         async with self._send_lock:
+            text = _json(message)
+            if view is not None:
+                text = f"{text[:-1]},{self._view_field(view)}}}"
             await self.socket.send_text(text)
+
+    def _view_field(self, view: dict[str, Any]) -> str:
+        shown, self._shown = self._shown, view
+        if self.patches and shown is not None:
+            patch = _PATCHES.text(shown, view)
+            if patch is not None:
+                return f'"patch":{patch}'
+        return f'"view":{_VIEWS.text(view)}'
 
     async def authenticate(self) -> dict[str, Any] | None:
         """The seat of the token; sends what the seat sees now. None (and the socket closed) when refused."""
@@ -547,6 +577,63 @@ class _ViewTexts:
 _VIEWS = _ViewTexts()
 
 
+class _PatchTexts:
+    """The JSON Patch from one view to the next (``jsonpatch``), by the pair of views: written once for the sockets
+    of a seat that were sent the same views. None where the patch would be no shorter than the view itself."""
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self._texts: OrderedDict[tuple[int, int], tuple[dict[str, Any], dict[str, Any], str | None]] = OrderedDict()
+        self._guard = threading.Lock()
+
+    def text(self, before: dict[str, Any], after: dict[str, Any]) -> str | None:
+        key = (id(before), id(after))
+        with self._guard:
+            kept = self._texts.get(key)
+            if kept is not None and kept[0] is before and kept[1] is after:
+                self._texts.move_to_end(key)
+                return kept[2]
+        patch: str | None = _json(_diff(before, after))
+        # A patch under a kilobyte is shorter than any view (the smallest, a puzzle's first, is 1.2 KB): the view's
+        # JSON (as much CPU as the patch) is written only to tell a longer patch from it.
+        if len(patch or "") >= SHORT_PATCH and len(patch or "") >= len(_VIEWS.text(after)):
+            patch = None
+        with self._guard:
+            self._texts[key] = (before, after, patch)
+            while len(self._texts) > self.size:
+                self._texts.popitem(last=False)
+        return patch
+
+
+_PATCHES = _PatchTexts()
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+class _ViewDiff(jsonpatch.DiffBuilder):  # type: ignore[misc]
+    """jsonpatch's diff, except that a list changed anywhere but at its end is replaced whole: the library looks for
+    items moved within a list, which took seconds of CPU on a list of hundreds of moves (a Mountains view's legal
+    moves) and held the event loop meanwhile. A list that grew at its end (a match's history) gets its new items."""
+
+    def _compare_values(self, path: str, key: Any, src: Any, dst: Any) -> None:
+        if type(src) is list and type(dst) is list and not (len(dst) >= len(src) and dst[: len(src)] == src):
+            self._item_replaced(path, key, dst)
+        else:
+            super()._compare_values(path, key, src, dst)
+
+
+def _diff(before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
+    """The JSON Patch from ``before`` to ``after`` (as ``jsonpatch.JsonPatch.from_diff`` makes it, with ``_ViewDiff``)."""
+    builder = _ViewDiff(before, after, _leaf)
+    builder._compare_values("", None, before, after)
+    return list(jsonpatch.JsonPatch(list(builder.execute())).patch)
+
+
+def _leaf(value: Any) -> Any:
+    """What jsonpatch compares two values of a view by (its default: their JSON, written anew for every number and
+    string of the view, a quarter of the patch's CPU): a scalar by its type and value, so 1 and True still differ."""
+    return (type(value), value) if type(value) in _SCALARS else json.dumps(value, sort_keys=True)
+
+
 def router(hub: Hub) -> APIRouter:
     routes = APIRouter()
 
@@ -571,7 +658,8 @@ def router(hub: Hub) -> APIRouter:
             with contextlib.suppress(WebSocketDisconnect, RuntimeError):
                 await socket.close(code=4400, reason=why or "hello needs token (a seat's token) and since (a number)")
             return
-        connection = Connection(hub, socket, table_id, player_of(socket), token, since)
+        patches = isinstance(hello, dict) and hello.get("patches") is True
+        connection = Connection(hub, socket, table_id, player_of(socket), token, since, patches)
         async with hub.bus.subscribe(table_id) as events:
             view = await connection.authenticate()
             if view is None:

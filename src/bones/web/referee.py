@@ -259,15 +259,16 @@ class Referee:
         return out
 
     def get(self, game_id: str, heard: int | None = None, held: bool = False) -> Table:
-        """The table, current. ``heard``: the move number a table event just told of; a kept table at that number,
-        with no change of it under way here, needs no read (a change of seats without a move has an event of its
-        own, read in full). ``held``: the caller holds the table's lock, so no change of ours is under way."""
+        """The table, current. ``heard``: the move number a table event just told of; a kept table at that number
+        or past it (moved on by this process), with no change of it under way here, needs no read (a change of seats
+        without a move has an event of its own, read in full). ``held``: the caller holds the table's lock, so no change of ours is under way."""
         # Another process may have moved since: a kept table is used when its move number and status are the
         # stored ones (a short read); only a table not kept, or behind, is read whole and replayed.
         with self._guard:
             cached = self._cache.get(game_id)
         if cached is not None:
-            if heard is not None and cached.move_number == heard and (held or not self._locks.busy(game_id)):
+            # A kept table past the number heard moved on by this process's own saves: as current as the event.
+            if heard is not None and cached.move_number >= heard and (held or not self._locks.busy(game_id)):
                 return cached  # (a change under way here might yet be refused: then the table is read)
             stored_number = self._stored_number(game_id, cached)
             if stored_number is None:
@@ -304,6 +305,14 @@ class Referee:
         table = Table(stored.id, stored.level, seats, state, before, stored.status, cached.problem, cached.live)
         table.stored_seats = stored.seats
         return table
+
+    def kept(self, game_id: str, move_number: int | None) -> Table | None:
+        """The kept table if it is at ``move_number`` (a number this process just saved), read from nothing; None
+        otherwise. A change decided on it is checked under the table's lock, and refused by the store if it is
+        behind after all."""
+        with self._guard:
+            table = self._cache.get(game_id)
+        return table if table is not None and move_number is not None and table.move_number == move_number else None
 
     def _head(self, game_id: str) -> tuple[int, str, list[dict[str, Any]]]:
         head = self.store.head(game_id)
@@ -403,9 +412,9 @@ class Referee:
                 result.append(replace(table.match_result(seat), player=player))
         seats = [s.to_row() for s in table.seats]
         try:
-            self.store.save_game(
-                table.id, old_move_number, table.record.to_dict(), seats, table.status, result, table.stored_seats
-            )
+            # The moves' texts: the store appends those past the old number (a row each), not the whole record.
+            moves = [str(move) for move in table.state.moves]
+            self.store.save_game(table.id, old_move_number, moves, seats, table.status, result, table.stored_seats)
         except StaleError:
             self._forget(table.id)
             raise Conflict("the game was changed by another request; reload it") from None

@@ -2,10 +2,14 @@
 
 By default a SQLite file in the user's data directory; ``BONES_DATABASE_URL``
 selects another database (``postgresql://user@host/db`` uses psycopg 3). A game
-row holds its record (game, options, seed, moves): the state is rebuilt by
-replay, so the rules engine stays the one source of truth. Every write of a game
-names the move number it started from, so two writers can never both advance
-the same position (optimistic locking works across processes too).
+row holds its record's head (game, options, seed) and each move is a row of
+``bones_moves`` (game, number, move): the state is rebuilt by replay, so the rules
+engine stays the one source of truth. A move appends its row; the key (game,
+number) makes the database refuse a second move at one number, and every write of
+a game names the move number it started from, so two writers can never both
+advance the same position (optimistic locking works across processes too). A
+record written before moves were rows keeps its moves in the record; the moves
+after them are rows.
 
 Who may act for a seat is a row of ``bones_seat_holders`` (game, seat, player);
 statistics are counted per player. Games made before players existed have no
@@ -32,7 +36,9 @@ from sqlalchemy import (
     Text,
     bindparam,
     create_engine,
+    delete,
     event,
+    insert,
     inspect,
     select,
     text,
@@ -73,6 +79,17 @@ class GameRow(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
     # The player who made the table (None: made before players existed).
     owner: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+
+
+class MoveRow(Base):
+    """One move of a game, appended as it is made: a move costs a short row, not the whole record written again.
+    The key refuses a second move at the same number, whoever writes it."""
+
+    __tablename__ = "bones_moves"
+
+    game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)  # 1 for the game's first move
+    move: Mapped[str] = mapped_column(Text)
 
 
 class SeatHolderRow(Base):
@@ -134,7 +151,6 @@ _SAVE = (
         GameRow.status != "abandoned",
     )
     .values(
-        record=bindparam("record"),
         seats=bindparam("seats"),
         move_number=bindparam("move_number"),
         status=bindparam("status"),
@@ -146,6 +162,12 @@ _SAVE = (
 # closed, a player away), and two processes changing two seats at one move number must not undo each other.
 # The JSON is compared as the text written, which reading and writing it again gives back unchanged.
 _SAVE_SEATS = _SAVE.where(sql_cast(GameRow.seats, Text) == bindparam("expected_seats"))
+_APPEND = insert(MoveRow)
+_MOVES_OF = (
+    select(MoveRow.game_id, MoveRow.number, MoveRow.move)
+    .where(MoveRow.game_id.in_(bindparam("game_ids", expanding=True)))
+    .order_by(MoveRow.game_id, MoveRow.number)
+)
 
 
 @dataclass(frozen=True)
@@ -288,7 +310,7 @@ class Store:
     def load_game(self, game_id: str) -> StoredGame | None:
         with self._session() as session:
             row = session.get(GameRow, game_id)
-            return _stored(row) if row else None
+            return _with_moves(session, [row])[0] if row else None
 
     def head(self, game_id: str) -> tuple[int, str, list[dict[str, Any]]] | None:
         """(move number, status, seats) of a game, without its record: enough to tell a kept copy is current."""
@@ -328,7 +350,7 @@ class Store:
             )
             if unfinished:
                 query = query.where(GameRow.status == "playing")
-            return [_stored(row) for row in session.scalars(query).all()]
+            return _with_moves(session, session.scalars(query).all())
 
     # -- players -------------------------------------------------------------
 
@@ -354,45 +376,78 @@ class Store:
         self,
         game_id: str,
         expected_move_number: int,
-        record: Mapping[str, Any],
+        moves: Sequence[str],
         seats: list[dict[str, Any]],
         status: str = "playing",
         result: MatchResult | Sequence[MatchResult] | None = None,
         expected_seats: list[dict[str, Any]] | None = None,
     ) -> None:
-        """Write the game if it is still at ``expected_move_number`` (and its seats ``expected_seats``, where
-        given); count ``result`` (one per player) with it."""
+        """Write the game, whose moves are now ``moves`` (their texts), if it is still at ``expected_move_number``
+        (and its seats ``expected_seats``, where given); count ``result`` (one per player) with it. The moves past
+        the expected number are appended as rows; fewer moves than that rewind the game."""
         results = [result] if isinstance(result, MatchResult) else list(result or ())
         statement = _SAVE
+        move_number = len(moves)
         values = {
             "game_id": game_id,
             "expected": expected_move_number,
-            "record": dict(record),
             "seats": seats,
-            "move_number": len(record["moves"]),
+            "move_number": move_number,
             "status": status,
             "updated_at": _now(),
         }
         if expected_seats is not None:
             statement = _SAVE_SEATS
             values["expected_seats"] = json.dumps(expected_seats)
-        if not results:
-            # The usual move: one conditional statement, atomic on its own.
+        appended = [
+            {"game_id": game_id, "number": number, "move": moves[number - 1]}
+            for number in range(expected_move_number + 1, move_number + 1)
+        ]
+        if not results and not appended and move_number == expected_move_number:
+            # A seat's change without a move: one conditional statement, atomic on its own.
             with self._single.begin() as connection:
                 if cast(CursorResult[Any], connection.execute(statement, values)).rowcount != 1:
                     raise StaleError(game_id)
             return
+        if not results:
+            # The usual move: the game's head (conditional on the move number) and the move's row, no ORM.
+            with self.engine.begin() as connection:
+                self._write_moves(connection, statement, values, appended, moves)
+            return
         with self._session() as session:
-            done = session.connection().execute(statement, values)
-            if cast(CursorResult[Any], done).rowcount != 1:  # an UPDATE's result counts its rows
-                raise StaleError(game_id)
+            self._write_moves(session.connection(), statement, values, appended, moves)
             for one in results:
                 self._count(session, one)
+
+    @staticmethod
+    def _write_moves(
+        connection: Connection,
+        statement: Any,
+        values: dict[str, Any],
+        appended: list[dict[str, Any]],
+        moves: Sequence[str],
+    ) -> None:
+        game_id, move_number = values["game_id"], values["move_number"]
+        # The head first: its row lock makes a second writer at this number wait, then find the number moved on.
+        if cast(CursorResult[Any], connection.execute(statement, values)).rowcount != 1:
+            raise StaleError(game_id)
+        if appended:
+            try:
+                connection.execute(_APPEND, appended)
+            except IntegrityError:  # a move at this number is stored already
+                raise StaleError(game_id) from None
+        elif move_number < values["expected"]:
+            # A rewind (undo): the moves past the new number go, from the rows and from a record that kept them.
+            connection.execute(delete(MoveRow).where(MoveRow.game_id == game_id, MoveRow.number > move_number))
+            record = connection.execute(select(GameRow.record).where(GameRow.id == game_id)).scalar_one()
+            if len(record["moves"]) > move_number:
+                shorter = {**record, "moves": list(moves)}
+                connection.execute(update(GameRow).where(GameRow.id == game_id).values(record=shorter))
 
     def unfinished(self) -> list[StoredGame]:
         with self._session() as session:
             rows = session.scalars(select(GameRow).where(GameRow.status == "playing")).all()
-            return [_stored(row) for row in rows]
+            return _with_moves(session, rows)
 
     def abandon(self, game_ids: Iterable[str]) -> list[str]:
         """Mark these unfinished games abandoned (returns those that were); one that had a move counts as
@@ -520,14 +575,34 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-def _stored(row: GameRow) -> StoredGame:
+def _with_moves(session: Session, rows: Sequence[GameRow]) -> list[StoredGame]:
+    """The games of ``rows``, each record with its moves: those it kept (a game stored before moves were rows, or
+    rewound) and then its rows."""
+    appended: dict[str, list[tuple[int, str]]] = {}
+    if rows:
+        found = session.execute(_MOVES_OF, {"game_ids": [row.id for row in rows]})
+        for game_id, number, move in found:
+            appended.setdefault(game_id, []).append((number, move))
+    stored = []
+    for row in rows:
+        record = dict(row.record)
+        moves = list(record.get("moves", []))
+        for number, move in appended.get(row.id, ()):
+            if number == len(moves) + 1:
+                moves.append(move)
+        record["moves"] = moves
+        stored.append(_stored(row, record))
+    return stored
+
+
+def _stored(row: GameRow, record: dict[str, Any]) -> StoredGame:
     return StoredGame(
         id=row.id,
         game=row.game,
         level=row.level,
         players=row.players,
         seats=[dict(s) for s in row.seats],
-        record=dict(row.record),
+        record=record,
         move_number=row.move_number,
         status=row.status,
         updated_at=row.updated_at,

@@ -4,8 +4,11 @@
 // and says the last move number it heard of: the server sends what was missed. Before the host starts, the same
 // socket tells the room (lobby.js) of people taking seats, and then brings the first view of the match.
 // Moves and NEXT HAND still go out as the table's requests (table.js); only what the others do comes in here.
+// The socket sends a whole view first; then, for each change, a JSON Patch from the view it sent before (patch.js),
+// applied to the copy kept here (`base`): a patch that does not fit makes the page connect again for a whole view.
 import { $, el } from "./dom.js";
 import { backoff, connectionBack } from "./net.js";
+import { applyPatch } from "./patch.js";
 import { ANIM, S } from "./state.js";
 import { applyView, enterTable, schedule } from "./table.js";
 
@@ -17,6 +20,7 @@ export const LIVE = {
   onLobby: null,
   driven: null, // true: the server plays the computers here (a lobby's table); false: the page does (an invited seat)
   seen: null, // the last move number heard of, sent again after a drop
+  base: null, // the view the socket sent last, as it sent it: its next patch applies to this
   drops: 0,
   reconnects: 0,
   retry: 0,
@@ -92,8 +96,9 @@ function open() {
   const socket = new WebSocket(`${scheme}//${location.host}/api/live/${encodeURIComponent(LIVE.id)}`);
   LIVE.socket = socket;
   LIVE.retry = 0;
+  LIVE.base = null; // a new socket sends a whole view first
   socket.addEventListener("open", () => {
-    socket.send(JSON.stringify({ type: "hello", token: LIVE.token, since: LIVE.seen }));
+    socket.send(JSON.stringify({ type: "hello", token: LIVE.token, since: LIVE.seen, patches: true }));
     listen(socket);
   });
   socket.addEventListener("message", (event) => {
@@ -127,6 +132,13 @@ function askSync(socket) {
     socket.close(4000, "no answer");
     dropped();
   }, LIVE.answerWithin);
+}
+
+function reopen() {
+  const socket = LIVE.socket;
+  LIVE.socket = null;
+  if (socket) socket.close(4000, "patch refused");
+  open();
 }
 
 function dropped() {
@@ -171,6 +183,18 @@ function heard(message) {
     return;
   }
   if (message.type !== "moved" && message.type !== "view" && message.type !== "synced") return;
+  if (message.patch) {
+    try {
+      if (!LIVE.base) throw new Error("a patch before any view");
+      LIVE.base = applyPatch(LIVE.base, message.patch);
+    } catch (_) {
+      reopen(); // the kept view went its own way (never seen): a new socket starts from a whole view
+      return;
+    }
+    message.view = structuredClone(LIVE.base);
+  } else if (message.view) {
+    LIVE.base = structuredClone(message.view);
+  }
   const number = message.view ? message.view.move_number : message.move_number;
   LIVE.seen = LIVE.seen === null ? number : Math.max(LIVE.seen, number);
   if (!message.view) return; // a move inside a burst: its view comes with the burst's last
