@@ -16,27 +16,35 @@ def register(app: typer.Typer) -> None:
             typer.Option(
                 "--against",
                 "-a",
-                help="comma-separated outside players: dominoes:NAME, python:MODULE:NAME, cmd:COMMAND",
+                help="comma-separated outside players: dominoes:NAME, openspiel:NAME, python:MODULE:NAME, cmd:COMMAND;"
+                " settings after ?, e.g. openspiel:ismcts?sims=500",
             ),
         ],
         bots: Annotated[
-            str, typer.Option("--bots", "-b", help="comma-separated bones levels")
+            str,
+            typer.Option(
+                "--bots", "-b", help="comma-separated bones levels; settings after ?, e.g. crazy?seconds=1&clock=cpu"
+            ),
         ] = "easy,normal,hard,crazy",
         deals: Annotated[int, typer.Option("--deals", "-n", min=1, help="deals per pair")] = 50,
         seed: Annotated[int, typer.Option("--seed", "-s")] = 0,
         players: Annotated[int | None, typer.Option("--players", "-p")] = None,
         option: Annotated[list[str] | None, typer.Option("--option", "-o", help="rule option name=value")] = None,
+        as_json: Annotated[bool, typer.Option("--json", help="print the results as JSON")] = False,
     ) -> None:
         """Duplicate deals between bones' levels and outside players (same statistics as bones tournament)."""
+        import json
         import time
 
         from rich.console import Console
         from rich.table import Table
 
-        from bones.arena import run_arena
+        from bones.arena import ArenaError, run_arena
         from bones.cli import CliError, make_rules
 
         console = Console(highlight=False, soft_wrap=True)
+        if not console.is_terminal:
+            console.width = 1000  # a file or a pipe gets whole rows, not rows cut to 80 columns
         rules = make_rules(game, players, option)
         levels = [b.strip() for b in bots.split(",") if b.strip()]
         # Commands may hold commas; split on ",cmd:" style boundaries only where a new spec starts.
@@ -44,8 +52,14 @@ def register(app: typer.Typer) -> None:
         if not levels or not opponents:
             raise CliError("the arena needs at least one bones level and one outside player")
         started = time.perf_counter()
-        result = run_arena(game, levels, opponents, deals, dict(rules.options), seed)
+        try:
+            result = run_arena(game, levels, opponents, deals, dict(rules.options), seed)
+        except ArenaError as error:
+            raise CliError(str(error)) from None
         elapsed = time.perf_counter() - started
+        if as_json:
+            print(json.dumps({**result.to_dict(), "seconds": elapsed}))
+            return
         table = Table(title=f"{rules.title}: duplicate, {deals} deals per pair, {elapsed:.0f} s")
         for column in (
             "bones vs outside",
@@ -56,6 +70,8 @@ def register(app: typer.Typer) -> None:
             "p",
             "ms/move",
             "their ms/move",
+            "CPU ms/move",
+            "their CPU ms/move",
         ):
             table.add_column(column, justify="left" if column == "bones vs outside" else "right")
         for pair in result.pairs:
@@ -70,12 +86,14 @@ def register(app: typer.Typer) -> None:
                 f"{stats.p_value():.3g}",
                 f"{1000 * pair.seconds_per_move[0]:.2f}",
                 f"{1000 * pair.seconds_per_move[1]:.2f}",
+                f"{1000 * pair.cpu_per_move[0]:.2f}",
+                f"{1000 * pair.cpu_per_move[1]:.2f}",
             )
         console.print(table)
         console.print("p: one-sided chance of a margin this large if the bones level were not stronger")
 
 
-KINDS = ("dominoes:", "python:", "cmd:", "bones:")
+KINDS = ("dominoes:", "openspiel:", "python:", "cmd:", "bones:")
 
 
 def _split_specs(text: str) -> list[str]:
