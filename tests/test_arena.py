@@ -54,6 +54,8 @@ def test_arena_statistics_are_the_tournaments_and_repeat() -> None:
     ]
     for pair in once.pairs:
         assert pair.stats.deals == 4 and pair.stats.hands == 8  # two seatings of the pairs per deal
+        assert [sum(hands) for hands in pair.hand_margins] == pair.stats.margins
+        assert all(len(hands) == 2 for hands in pair.hand_margins)
         assert 0.0 <= pair.stats.points_share <= 1.0
 
 

@@ -233,6 +233,7 @@ class ArenaPair:
     seconds_per_move: tuple[float, float]
     cpu_per_move: tuple[float, float] = (0.0, 0.0)
     moves: tuple[int, int] = (0, 0)
+    hand_margins: list[list[int]] = field(default_factory=list)  # per deal, each seating's hand: first - second
 
     def to_dict(self) -> dict[str, Any]:
         stats = self.stats
@@ -252,6 +253,7 @@ class ArenaPair:
             "seconds_per_move": list(self.seconds_per_move),
             "cpu_per_move": list(self.cpu_per_move),
             "moves": list(self.moves),
+            "hand_margins": self.hand_margins,
         }
 
 
@@ -284,10 +286,13 @@ def run_arena(
         for spec in opponents:
             ours, theirs = TimedBot(player_for(rules, level)), TimedBot(player_for(rules, spec))
             stats = PairStats(level, spec)
+            hand_margins: list[list[int]] = []
             try:
                 for deal in range(deals):
+                    each: list[tuple[int, int]] = []
                     # Keyed by the bones level only: every outside player meets the same choices of chance.
-                    points, hands = play_rotations(rules, (ours, theirs), seed, deal, f"arena:{level}")
+                    points, hands = play_rotations(rules, (ours, theirs), seed, deal, f"arena:{level}", each)
+                    hand_margins.append([a - b for a, b in each])
                     stats.margins.append(points[0] - points[1])
                     stats.points[0] += points[0]
                     stats.points[1] += points[1]
@@ -306,6 +311,7 @@ def run_arena(
                     (ours.seconds_per_move, theirs.seconds_per_move),
                     (ours.cpu_per_move, theirs.cpu_per_move),
                     (ours.moves, theirs.moves),
+                    hand_margins,
                 )
             )
     return result
