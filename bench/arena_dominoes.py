@@ -14,7 +14,7 @@ import time
 
 from bones.arena import run_arena
 
-OPPONENTS = ["dominoes:random", "dominoes:bota_gorda", "dominoes:probabilistic_alphabeta"]
+OPPONENTS = ["dominoes:random", "dominoes:bota_gorda", "dominoes:probabilistic_alphabeta", "dominoes:pab_bg"]
 OPTIONS = {"players": 4, "teams": True}
 
 

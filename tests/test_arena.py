@@ -168,7 +168,7 @@ def test_spec_settings_reach_the_players() -> None:
     assert isinstance(chained, DominoesPackageBot) and chained.level == "dominoes:pab_bg"
     crazy = player_for(rules, "crazy?seconds=0.5&clock=cpu")
     assert isinstance(crazy, CrazyLineBot)
-    assert (crazy.seconds, crazy.clock, crazy.level) == (0.5, "cpu", "crazy?seconds=0.5&clock=cpu")
+    assert (crazy.seconds, crazy.clock, crazy.level) == (0.5, "cpu", "crazy")
     fixed = player_for(rules, "crazy?work=0.25")
     assert isinstance(fixed, CrazyLineBot) and fixed.seconds is None and fixed.samples > 0
     with pytest.raises(ArenaError, match="has no setting 'depth'"):
@@ -224,3 +224,11 @@ def test_pab_bg_beats_bota_gorda_about_as_often_as_the_package_says() -> None:
     stats = result.pairs[0].stats
     assert 0.54 <= stats.win_rate <= 0.78
     assert stats.margin_per_hand > 0
+
+
+def test_a_level_keeps_its_own_name_whatever_its_spec() -> None:
+    # Some bots read their level (the finder bots pick their way of thinking by it).
+    bot = player_for(bones.rules("finder"), "bones:hard")
+    assert bot.level == "hard"
+    result = run_arena("finder", ["bones:hard"], ["python:tests.test_arena:first_legal"], 1, seed=2)
+    assert result.pairs[0].stats.first == "bones:hard" and result.pairs[0].stats.hands >= 2

@@ -154,8 +154,7 @@ def _level(rules: Rules, level: str, settings: dict[str, Any], spec: str) -> Bot
             setattr(bot, key, value)
         else:
             raise ArenaError(f"{spec!r}: {level} has no setting {key!r}")
-    bot.level = spec
-    return bot
+    return bot  # its level stays the level's name: some bots read it (the arena's tables name the spec)
 
 
 def player_for(rules: Rules, spec: str) -> Bot:
