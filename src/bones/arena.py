@@ -8,11 +8,19 @@ A player from outside speaks a small protocol (docs/arena.md). It is given a
 - a Python callable ``request -> move text`` (``python:package.module:name``),
 - a program that reads one request per line on stdin and writes one answer per
   line on stdout, ``{"move": "6:3@left"}`` (``cmd:python my_player.py``),
-- an adapter shipped with bones (``dominoes:bota_gorda``: the PyPI package's players).
+- an adapter shipped with bones (``dominoes:bota_gorda``: the PyPI package's players;
+  ``openspiel:ismcts``: OpenSpiel's search bots for 2-player block).
+
+A level or an adapter takes settings after ``?``, as in a URL's query:
+``openspiel:ismcts?sims=500``, ``dominoes:pab_bg?samples=16``,
+``crazy?seconds=1&clock=cpu`` (a CPU-time budget) or ``crazy?work=1`` (the fixed
+amount of work of about a second, no clock: a seed replays the same games
+however loaded the machine is).
 
 Each bones level meets each outside player on the same deals with the seats
 rotated, exactly as two levels meet in ``bones tournament``, and the results are
-the same statistics (``PairStats``), plus the seconds per move of each side.
+the same statistics (``PairStats``), plus the wall and CPU seconds per move of
+each side (CPU of this process: a ``cmd:`` program's own CPU is not counted).
 """
 
 from __future__ import annotations
@@ -24,8 +32,9 @@ import shlex
 import subprocess
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
+from urllib.parse import parse_qsl
 
 from bones.bots import LEVELS, Bot, BotSpecError, resolve_bot
 from bones.game import IllegalMoveError, Move, Observation, Rules
@@ -112,21 +121,76 @@ class SubprocessBot:
             self.process.wait()
 
 
-def player_for(rules: Rules, spec: str, settings: dict[str, Any] | None = None) -> Bot:
-    """The player a spec names: a bones level, ``dominoes:NAME``, ``python:MODULE:NAME``, ``cmd:COMMAND``
-    or a bot (``MODULE:ATTR``, ``bones.bots.resolve_bot``); ``settings`` go to bones' own bots."""
+def _value(text: str) -> Any:
+    """A setting's value: a number where it reads as one, true/false, else the text."""
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return {"true": True, "false": False}.get(text.lower(), text)
+
+
+def spec_settings(spec: str) -> tuple[str, dict[str, Any]]:
+    """``name?key=value&...`` split into the name and its settings."""
+    name, _, query = spec.partition("?")
+    try:
+        pairs = parse_qsl(query, keep_blank_values=True, strict_parsing=bool(query))
+    except ValueError:
+        raise ArenaError(f"cannot read the settings of {spec!r}: write them as name?key=value&key=value") from None
+    return name, {key: _value(value) for key, value in pairs}
+
+
+def _level(
+    rules: Rules, level: str, settings: dict[str, Any], spec: str, configured: dict[str, Any] | None = None
+) -> Bot:
+    """A bones level (or a bot, ``MODULE:ATTR``) with settings: ``work`` fixes its amount of work, the others set
+    its attributes; ``configured`` as in ``bones.bots.configure`` (the command's own, such as ``fixed_work``)."""
+    try:
+        bot = resolve_bot(level, rules, configured)
+    except BotSpecError as error:
+        raise ArenaError(
+            f"unknown player {spec!r} ({error}): use a level ({', '.join(LEVELS)}), MODULE:BOT, dominoes:NAME, "
+            "openspiel:NAME, python:MODULE:NAME or cmd:COMMAND"
+        ) from None
+    for key, value in settings.items():
+        if key == "work" and callable(getattr(bot, "limit_thinking", None)):
+            bot.limit_thinking(float(value))  # type: ignore[attr-defined]
+        elif key != "work" and hasattr(bot, key) and not callable(getattr(bot, key)):
+            setattr(bot, key, value)
+        else:
+            raise ArenaError(f"{spec!r}: {level} has no setting {key!r}")
+    return bot  # its level stays the level's name: some bots read it (the arena's tables name the spec)
+
+
+def player_for(rules: Rules, spec: str, configured: dict[str, Any] | None = None) -> Bot:
+    """The player a spec names: a bones level, ``dominoes:NAME``, ``openspiel:NAME``, ``python:MODULE:NAME``,
+    ``cmd:COMMAND`` or a bot (``MODULE:ATTR``, ``bones.bots.resolve_bot``); levels, bots and adapters take
+    settings after ``?``; ``configured`` goes to bones' own bots."""
     kind, _, rest = spec.partition(":")
-    if not rest or kind == "bones":
-        try:
-            return resolve_bot((rest or kind).lower(), rules, settings)
-        except BotSpecError as error:
-            raise ArenaError(str(error)) from None
-    if kind == "dominoes":
-        try:
-            from bones.bots.line.dominoes_package import DominoesPackageBot
-        except ImportError:  # pragma: no cover - the arena extra is missing
-            raise ArenaError("the dominoes players need the arena extra: pip install 'bones[arena]'") from None
-        return DominoesPackageBot(rules, rest)
+    if kind not in ("python", "cmd"):
+        name, settings = spec_settings(spec)
+        kind, _, rest = name.partition(":")
+        if not rest or kind == "bones":
+            return _level(rules, (rest or kind).lower(), settings, spec, configured)
+        if kind == "dominoes":
+            try:
+                from bones.bots.line.dominoes_package import DominoesPackageBot
+            except ImportError:  # pragma: no cover - the arena extra is missing
+                raise ArenaError("the dominoes players need the arena extra: pip install 'bones[arena]'") from None
+            try:
+                return DominoesPackageBot(rules, rest, **settings)
+            except TypeError:
+                raise ArenaError(f"{spec!r}: the dominoes players take the settings samples and from_move") from None
+        if kind == "openspiel":
+            from bones.bots.line.openspiel_block import OpenSpielBot, have_openspiel
+
+            if not have_openspiel():
+                raise ArenaError("the OpenSpiel players need the openspiel extra: pip install 'bones[openspiel]'")
+            try:
+                return OpenSpielBot(rules, rest, **settings)
+            except TypeError:
+                raise ArenaError(f"{spec!r}: the OpenSpiel players take the settings sims, rollouts and uct") from None
     if kind == "python":
         module_name, _, attribute = rest.rpartition(":")
         try:
@@ -136,26 +200,23 @@ def player_for(rules: Rules, spec: str, settings: dict[str, Any] | None = None) 
         return CallableBot(rules, player, spec)
     if kind == "cmd":
         return SubprocessBot(rules, shlex.split(rest), spec)
-    try:
-        return resolve_bot(spec, rules, settings)
-    except BotSpecError as error:
-        raise ArenaError(
-            f"unknown player {spec!r} ({error}): use a level ({', '.join(LEVELS)}), MODULE:BOT, dominoes:NAME, "
-            "python:MODULE:NAME or cmd:COMMAND"
-        ) from None
+    name, settings = spec_settings(spec)
+    return _level(rules, name, settings, spec, configured)
 
 
 class TimedBot:
-    """Counts the seconds a player thinks (the whole call, process round trips included)."""
+    """Counts the seconds a player thinks (the whole call, process round trips included), on the wall
+    clock and in this process's CPU time."""
 
     def __init__(self, bot: Bot) -> None:
         self.bot, self.level = bot, bot.level
-        self.seconds, self.moves = 0.0, 0
+        self.seconds, self.cpu_seconds, self.moves = 0.0, 0.0, 0
 
     def choose(self, observation: Observation, rng: random.Random) -> Move:
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         move = self.bot.choose(observation, rng)
         self.seconds += time.perf_counter() - started
+        self.cpu_seconds += time.process_time() - cpu
         self.moves += 1
         return move
 
@@ -163,11 +224,39 @@ class TimedBot:
     def seconds_per_move(self) -> float:
         return self.seconds / self.moves if self.moves else 0.0
 
+    @property
+    def cpu_per_move(self) -> float:
+        return self.cpu_seconds / self.moves if self.moves else 0.0
+
 
 @dataclass
 class ArenaPair:
     stats: PairStats  # first: the bones level, second: the outside player
     seconds_per_move: tuple[float, float]
+    cpu_per_move: tuple[float, float] = (0.0, 0.0)
+    moves: tuple[int, int] = (0, 0)
+    hand_margins: list[list[int]] = field(default_factory=list)  # per deal, each seating's hand: first - second
+
+    def to_dict(self) -> dict[str, Any]:
+        stats = self.stats
+        low, high = stats.win_interval()
+        return {
+            "first": stats.first,
+            "second": stats.second,
+            "deals": stats.deals,
+            "hands": stats.hands,
+            "margins": list(stats.margins),
+            "points": list(stats.points),
+            "deals_won": stats.win_rate,
+            "deals_won_interval": [low, high],
+            "points_share": stats.points_share,
+            "margin_per_hand": stats.margin_per_hand,
+            "p": stats.p_value(),
+            "seconds_per_move": list(self.seconds_per_move),
+            "cpu_per_move": list(self.cpu_per_move),
+            "moves": list(self.moves),
+            "hand_margins": self.hand_margins,
+        }
 
 
 @dataclass
@@ -175,6 +264,11 @@ class ArenaResult:
     game: str
     deals: int
     pairs: list[ArenaPair] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
+    seed: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**{k: v for k, v in asdict(self).items() if k != "pairs"}, "pairs": [p.to_dict() for p in self.pairs]}
 
 
 def run_arena(
@@ -190,17 +284,20 @@ def run_arena(
     """Every bones level against every outside player on ``deals`` duplicate deals (``bot_settings``:
     as in ``bones.bots.configure``, such as ``bones.bots.fixed_work``)."""
     rules = make_rules(game, **(options or {}))
-    result = ArenaResult(game, deals)
+    result = ArenaResult(game, deals, options=dict(rules.options), seed=seed)
     done, total = 0, len(levels) * len(opponents) * deals
     for level in levels:
         for spec in opponents:
             ours = TimedBot(player_for(rules, level, bot_settings))
             theirs = TimedBot(player_for(rules, spec, bot_settings))
             stats = PairStats(level, spec)
+            hand_margins: list[list[int]] = []
             try:
                 for deal in range(deals):
+                    each: list[tuple[int, int]] = []
                     # Keyed by the bones level only: every outside player meets the same choices of chance.
-                    points, hands = play_rotations(rules, (ours, theirs), seed, deal, f"arena:{level}")
+                    points, hands = play_rotations(rules, (ours, theirs), seed, deal, f"arena:{level}", each)
+                    hand_margins.append([a - b for a, b in each])
                     stats.margins.append(points[0] - points[1])
                     stats.points[0] += points[0]
                     stats.points[1] += points[1]
@@ -213,5 +310,13 @@ def run_arena(
                     close = getattr(timed.bot, "close", None)
                     if callable(close):
                         close()
-            result.pairs.append(ArenaPair(stats, (ours.seconds_per_move, theirs.seconds_per_move)))
+            result.pairs.append(
+                ArenaPair(
+                    stats,
+                    (ours.seconds_per_move, theirs.seconds_per_move),
+                    (ours.cpu_per_move, theirs.cpu_per_move),
+                    (ours.moves, theirs.moves),
+                    hand_margins,
+                )
+            )
     return result

@@ -18,24 +18,33 @@ def register(app: typer.Typer) -> None:
             typer.Option(
                 "--against",
                 "-a",
-                help="comma-separated outside players: MODULE:BOT, dominoes:NAME, python:MODULE:NAME, cmd:COMMAND",
+                help="comma-separated outside players: MODULE:BOT, dominoes:NAME, openspiel:NAME, python:MODULE:NAME,"
+                " cmd:COMMAND; settings after ?, e.g. openspiel:ismcts?sims=500",
             ),
         ],
         bots: Annotated[
-            str, typer.Option("--bots", "-b", help="comma-separated bones levels")
-        ] = "easy,normal,hard,crazy",  # levels, registered levels or MODULE:BOT
+            str,
+            typer.Option(
+                "--bots",
+                "-b",
+                help="comma-separated bones levels (registered levels or MODULE:BOT too); settings after ?,"
+                " e.g. crazy?seconds=1&clock=cpu",
+            ),
+        ] = "easy,normal,hard,crazy",
         deals: Annotated[int, typer.Option("--deals", "-n", min=1, help="deals per pair")] = 50,
         seed: Annotated[int, typer.Option("--seed", "-s")] = 0,
         players: Annotated[int | None, typer.Option("--players", "-p")] = None,
         option: Annotated[list[str] | None, typer.Option("--option", "-o", help="rule option name=value")] = None,
         crazy_samples: CrazySamples = None,
+        as_json: Annotated[bool, typer.Option("--json", help="print the results as JSON")] = False,
     ) -> None:
         """Duplicate deals between bones' levels and outside players (same statistics as bones tournament)."""
+        import json
         import time
 
         from rich.table import Table
 
-        from bones.arena import run_arena
+        from bones.arena import ArenaError, run_arena
         from bones.bots import fixed_work
         from bones.cli import CliError, make_rules, output_console
 
@@ -47,10 +56,16 @@ def register(app: typer.Typer) -> None:
         if not levels or not opponents:
             raise CliError("the arena needs at least one bones level and one outside player")
         started = time.perf_counter()
-        result = run_arena(
-            game, levels, opponents, deals, dict(rules.options), seed, bot_settings=fixed_work(crazy_samples)
-        )
+        try:
+            result = run_arena(
+                game, levels, opponents, deals, dict(rules.options), seed, bot_settings=fixed_work(crazy_samples)
+            )
+        except ArenaError as error:
+            raise CliError(str(error)) from None
         elapsed = time.perf_counter() - started
+        if as_json:
+            print(json.dumps({**result.to_dict(), "seconds": elapsed}))
+            return
         table = Table(title=f"{rules.title}: duplicate, {deals} deals per pair, {elapsed:.0f} s")
         for column in (
             "bones vs outside",
@@ -61,6 +76,8 @@ def register(app: typer.Typer) -> None:
             "p",
             "ms/move",
             "their ms/move",
+            "CPU ms/move",
+            "their CPU ms/move",
         ):
             table.add_column(column, justify="left" if column == "bones vs outside" else "right")
         for pair in result.pairs:
@@ -75,12 +92,14 @@ def register(app: typer.Typer) -> None:
                 f"{stats.p_value():.3g}",
                 f"{1000 * pair.seconds_per_move[0]:.2f}",
                 f"{1000 * pair.seconds_per_move[1]:.2f}",
+                f"{1000 * pair.cpu_per_move[0]:.2f}",
+                f"{1000 * pair.cpu_per_move[1]:.2f}",
             )
         console.print(table)
         console.print("p: one-sided chance of a margin this large if the bones level were not stronger")
 
 
-KINDS = ("dominoes:", "python:", "cmd:", "bones:")
+KINDS = ("dominoes:", "openspiel:", "python:", "cmd:", "bones:")
 
 
 def _split_specs(text: str) -> list[str]:

@@ -125,9 +125,15 @@ def play_deal(task: Task) -> DealResult:
 
 
 def play_rotations(
-    rules: Rules, players: tuple[Bot, Bot], seed: int, deal: int, names: str
+    rules: Rules,
+    players: tuple[Bot, Bot],
+    seed: int,
+    deal: int,
+    names: str,
+    hand_points: list[tuple[int, int]] | None = None,
 ) -> tuple[tuple[int, int], int]:
-    """Deal ``deal`` played once per seating of the two players: their good points and the hands played."""
+    """Deal ``deal`` played once per seating of the two players: their good points and the hands played
+    (and each hand's good points appended to ``hand_points``)."""
     good = [0, 0]
     hands = 0
     for seating in seatings(rules, ("first", "second")):
@@ -140,8 +146,13 @@ def play_rotations(
             assert seat is not None
             state = state.play(players[seating[seat]].choose(state.observation(seat), rng))
         hands += 1
+        this_hand = [0, 0]
         for seat_points, level in _points_by_level(state, seating):
-            good[level] += seat_points
+            this_hand[level] += seat_points
+        good[0] += this_hand[0]
+        good[1] += this_hand[1]
+        if hand_points is not None:
+            hand_points.append((this_hand[0], this_hand[1]))
     return (good[0], good[1]), hands
 
 

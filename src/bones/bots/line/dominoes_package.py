@@ -8,6 +8,12 @@ hands as the unseen tiles in hands of the right sizes. Their players use only th
 union of the other hands (it is public: every tile is dealt) and the voids shown by
 passes, so the placeholder split tells them nothing. Their random choices come from
 the global ``random``, seeded here from the arena's generator and restored after.
+
+A player sorts ``valid_moves``, which the package lists in the order of the hand, and
+its hands come from a shuffled deal; bones' hands are sorted, so the adapter shuffles
+the hand (seeded) before listing the moves: otherwise every tie a player leaves (and
+everything the alpha-beta player leaves before it starts searching) would fall to
+bones' order, the lightest tiles first.
 """
 
 from __future__ import annotations
@@ -25,7 +31,11 @@ from bones.tiles import HIGH, LOW, Tile, pip_set, tiles_of
 #: The players the arena offers, by name. probabilistic_alphabeta's exhaustive default
 #: takes minutes a move early in the hand: it samples a few deals, and searches from
 #: the move where a search of the rest of the hand takes well under a second.
-PLAYERS = ("random", "bota_gorda", "double", "probabilistic_alphabeta")
+#: ``pab_bg`` is the package's players composed as it documents ("players may be applied
+#: one after another"): bota_gorda sorts the moves, then probabilistic_alphabeta (with
+#: bota_gorda ordering its search) reorders them from move 12 on, its ties left in
+#: bota_gorda's order.
+PLAYERS = ("random", "bota_gorda", "double", "probabilistic_alphabeta", "pab_bg")
 ALPHABETA_SAMPLES = 8
 ALPHABETA_FROM_MOVE = 12
 
@@ -45,11 +55,20 @@ def check_rules(rules: Rules) -> None:
         )
 
 
-def _player(name: str) -> Callable[[Any], None]:
+def _player(name: str, samples: int = ALPHABETA_SAMPLES, from_move: int = ALPHABETA_FROM_MOVE) -> Callable[[Any], None]:
     import dominoes
 
     if name == "probabilistic_alphabeta":
-        return dominoes.players.probabilistic_alphabeta(start_move=ALPHABETA_FROM_MOVE, sample_size=ALPHABETA_SAMPLES)
+        return dominoes.players.probabilistic_alphabeta(start_move=from_move, sample_size=samples)
+    if name == "pab_bg":
+        bota_gorda = dominoes.players.bota_gorda
+        search = dominoes.players.probabilistic_alphabeta(start_move=from_move, sample_size=samples, player=bota_gorda)
+
+        def chained(game: Any) -> None:
+            bota_gorda(game)
+            search(game)
+
+        return chained
     if name not in PLAYERS:
         raise ValueError(f"the dominoes package has no player {name!r}; its players are: {', '.join(PLAYERS)}")
     player: Callable[[Any], None] = getattr(dominoes.players, name)
@@ -59,19 +78,22 @@ def _player(name: str) -> Callable[[Any], None]:
 class DominoesPackageBot:
     """One of the package's players behind the bones ``Bot`` interface."""
 
-    def __init__(self, rules: Rules, name: str) -> None:
+    def __init__(
+        self, rules: Rules, name: str, samples: int = ALPHABETA_SAMPLES, from_move: int = ALPHABETA_FROM_MOVE
+    ) -> None:
         check_rules(rules)
         self.level = f"dominoes:{name}"
-        self.player = _player(name)
+        self.player = _player(name, samples, from_move)
 
     def choose(self, observation: Observation, rng: random.Random) -> Move:
         assert isinstance(observation, LineObservation)
         legal = observation.legal_moves
         if legal == (PASS_MOVE,):
             return PASS_MOVE  # their game skips a player who cannot play
-        game = their_game(observation)
+        own = random.Random(rng.getrandbits(64))  # one draw from the shared generator, whatever they use
+        game = their_game(observation, own)
         saved = random.getstate()
-        random.seed(rng.getrandbits(64))
+        random.seed(own.getrandbits(64))
         try:
             self.player(game)
         finally:
@@ -84,8 +106,9 @@ class DominoesPackageBot:
         return move
 
 
-def their_game(observation: LineObservation) -> Any:
-    """The ``dominoes.Game`` this seat would see in the package's own program."""
+def their_game(observation: LineObservation, rng: random.Random | None = None) -> Any:
+    """The ``dominoes.Game`` this seat would see in the package's own program; ``rng`` shuffles the hand as
+    their deal would (None: bones' order)."""
     import dominoes
 
     seat = observation.seat
@@ -106,6 +129,8 @@ def their_game(observation: LineObservation) -> Any:
     if len(board):
         assert (board.left_end(), board.right_end()) == tuple(public.ends[:2])
     own = [dominoes.Domino(HIGH[t], LOW[t]) for t in map(int, observation.hand)]
+    if rng is not None:
+        rng.shuffle(own)
     seen = observation.hand_mask | public.table
     unseen = [dominoes.Domino(HIGH[t], LOW[t]) for t in map(int, tiles_of(pip_set(6).full_mask & ~seen))]
     hands = []
@@ -118,11 +143,8 @@ def their_game(observation: LineObservation) -> Any:
     starting = observation.history[0].seat if observation.history else seat
     game = dominoes.Game(board, hands, moves, seat, (), starting, None)
     if not len(board):
-        game.valid_moves = tuple(
-            (dominoes.Domino(HIGH[int(m.tile)], LOW[int(m.tile)]), True)
-            for m in observation.legal_moves
-            if m.tile is not None
-        )
+        opening = {int(m.tile) for m in observation.legal_moves if m.tile is not None}
+        game.valid_moves = tuple((d, True) for d in own if int(Tile.of(d.first, d.second)) in opening)
     else:
         game._update_valid_moves()
     return game
