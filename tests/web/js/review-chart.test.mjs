@@ -1,0 +1,48 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { chartPoints, chartRange, goalWords, linePath, lossWords, nearest, seatLines, stepTo } from "../../../src/bones/web/static/shell/review-chart.js";
+
+test("a chance is drawn from 0 to 100% with the even line in the middle", () => {
+  const { placed, middle } = chartPoints([[1, 0.5], [3, 1], [5, 0]], "chance to win", { width: 120, height: 100, pad: 10 });
+  assert.deepEqual(placed.map((p) => [p.x, p.y]), [[10, 50], [60, 10], [110, 90]]);
+  assert.equal(middle, 50);
+  assert.equal(linePath(placed), "M10 50 L60 10 L110 90");
+});
+
+test("points ahead keep zero in sight, and moves to the goal are drawn upside down", () => {
+  const points = chartRange([[1, 3], [2, 7]], "expected points");
+  assert.ok(points.low < 0 && points.high > 7 && !points.flip && points.middle === 0);
+  const goal = chartPoints([[1, 4], [2, 2]], "moves to the goal", { width: 100, height: 100, pad: 0 });
+  assert.ok(goal.placed[0].y > goal.placed[1].y, "fewer moves to go is higher");
+  assert.equal(goal.middle, null);
+  const flat = chartRange([[1, 0], [2, 0]], "points");
+  assert.ok(flat.high > flat.low);
+});
+
+test("a tap picks the nearest point, and the arrow keys step within the moves", () => {
+  const { placed } = chartPoints([[1, 0.2], [4, 0.4], [9, 0.9]], "chance to win", { width: 100, pad: 0 });
+  assert.equal(nearest(placed, 40).number, 4);
+  assert.equal(nearest([], 3), null);
+  assert.equal(stepTo(-1, "ArrowRight", 3), 0);
+  assert.equal(stepTo(-1, "ArrowLeft", 3), 2);
+  assert.equal(stepTo(2, "ArrowRight", 3), 2);
+  assert.equal(stepTo(0, "ArrowLeft", 3), 0);
+  assert.equal(stepTo(1, "End", 3), 2);
+  assert.equal(stepTo(1, "x", 3), 1);
+  assert.equal(stepTo(0, "ArrowRight", 0), -1);
+});
+
+test("words for a decision, and each seat's figures by name", () => {
+  assert.equal(lossWords({ mark: "mistake", loss: 4, unit: "expected points", chance_loss: null }), "mistake, 4 expected points lost");
+  assert.equal(lossWords({ mark: "blunder", loss: 0.2, unit: "x", chance_loss: 0.123, chance_of: "win" }), "blunder, 12% of the chance to win lost");
+  assert.equal(lossWords({ mark: "best", loss: 0 }), "best");
+  assert.equal(lossWords({ mark: null }), "not valued");
+  assert.equal(goalWords({ goal_before: 3, goal_after: null }), "goal 3 moves away before, out of reach after");
+  assert.equal(goalWords({}), "");
+  const review = {
+    decisions: [{ number: 2, seat: 0 }, { number: 5, seat: 1 }],
+    seats: [{ seat: 0, accuracy: 81.46, decisions: 1, marks: {}, costliest: [2] }, { seat: 1, accuracy: null, decisions: 1, marks: {}, costliest: [5, 99] }],
+  };
+  const lines = seatLines(review, ["Ann", "Bo"]);
+  assert.deepEqual(lines.map((l) => [l.name, l.accuracy, l.costliest.map((d) => d.number)]), [["Ann", 81, [2]], ["Bo", null, [5]]]);
+});
