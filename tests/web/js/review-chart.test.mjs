@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { chartPoints, chartRange, goalWords, linePath, lossWords, nearest, seatLines, stepTo } from "../../../src/bones/web/static/shell/review-chart.js";
+import { chartPoints, chartRange, gameLine, goalWords, linePath, lossWords, nearest, seatLines, stepTo } from "../../../src/bones/web/static/shell/review-chart.js";
 
 test("a chance is drawn from 0 to 100% with the even line in the middle", () => {
   const { placed, middle } = chartPoints([[1, 0.5], [3, 1], [5, 0]], "chance to win", { width: 120, height: 100, pad: 10 });
@@ -45,4 +45,17 @@ test("words for a decision, and each seat's figures by name", () => {
   };
   const lines = seatLines(review, ["Ann", "Bo"]);
   assert.deepEqual(lines.map((l) => [l.name, l.accuracy, l.costliest.map((d) => d.number)]), [["Ann", 81, [2]], ["Bo", null, [5]]]);
+});
+
+test("a finished game in the list: names, the player as you, the result and accuracy", () => {
+  const game = { title: "Kozel", level: "normal", names: ["Ann", "Bo", "Cy", "Di"], seat: 0, sides: [0, 1, 0, 1], scores: [12, 30], won: true, winners: [0, 2], moves: 40, accuracy: 83.6 };
+  const line = gameLine(game, new Date("2026-12-03T17:00:00Z"));
+  assert.equal(line.title, "Kozel · Normal");
+  assert.equal(line.who, "Played by you, Bo, Cy, Di");
+  assert.equal(line.result, "You won: you & Cy 12 – Bo & Di 30 · your accuracy 84%");
+  const puzzle = gameLine({ title: "Fujisan", level: "normal", names: ["Ann"], seat: 0, sides: [0], scores: [1], won: false, winners: [], moves: 2, accuracy: null }, new Date());
+  assert.equal(puzzle.result, "Not solved");
+  assert.equal(puzzle.who, "2 moves");
+  const lost = gameLine({ ...game, won: false, winners: [1, 3], accuracy: null }, new Date());
+  assert.equal(lost.result, "Bo and partner won: you & Cy 12 – Bo & Di 30");
 });

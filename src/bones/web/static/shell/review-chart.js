@@ -93,3 +93,23 @@ export function goalWords(decision) {
   const said = (n) => (n === null || n === undefined ? "out of reach" : `${n} move${n === 1 ? "" : "s"}`);
   return `goal ${said(decision.goal_before)} away before, ${said(decision.goal_after)} after`;
 }
+
+const LEVEL_WORDS = { easy: "Easy", normal: "Normal", hard: "Hard", expert: "Expert" };
+
+// A finished game as YOUR GAMES lists it: what, when, who played (the player as "you") and how it ended.
+export function gameLine(game, when) {
+  const names = game.names.map((n, seat) => (seat === game.seat ? "you" : n));
+  const sides = [...new Set(game.sides)];
+  const sideName = (side) => names.filter((_, seat) => game.sides[seat] === side).join(" & ");
+  const scores = game.scores.length > 1 ? sides.map((side) => `${sideName(side)} ${game.scores[side]}`).join(" – ") : "";
+  const single = game.names.length === 1;
+  let result;
+  if (single) result = game.won ? "Solved" : "Not solved";
+  else result = game.won ? "You won" : game.winners.length ? `${game.names[game.winners[0]]}${game.winners.length > 1 ? " and partner" : ""} won` : "No winner";
+  if (scores) result += `: ${scores}`;
+  if (game.accuracy !== null && game.accuracy !== undefined) result += ` · your accuracy ${Math.round(game.accuracy)}%`;
+  const who = single ? `${game.moves} moves` : `Played by ${names.join(", ")}`;
+  const date = when.toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" });
+  const time = when.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
+  return { title: `${game.title} · ${LEVEL_WORDS[game.level] || game.level}`, when: `${date}, ${time}`, who, result };
+}
