@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { chartPoints, chartRange, gameLine, goalWords, linePath, lossWords, nearest, seatLines, stepTo } from "../../../src/bones/web/static/shell/review-chart.js";
+import { chartPoints, chartRange, gameLine, goalPoints, goalWords, isGoal, linePath, lossWords, nearest, seatLines, stepTo } from "../../../src/bones/web/static/shell/review-chart.js";
 
 test("a chance is drawn from 0 to 100% with the even line in the middle", () => {
   const { placed, middle } = chartPoints([[1, 0.5], [3, 1], [5, 0]], "chance to win", { width: 120, height: 100, pad: 10 });
@@ -58,4 +58,12 @@ test("a finished game in the list: names, the player as you, the result and accu
   assert.equal(puzzle.who, "2 moves");
   const lost = gameLine({ ...game, won: false, winners: [1, 3], accuracy: null }, new Date());
   assert.equal(lost.result, "Bo and partner won: you & Cy 12 – Bo & Di 30");
+});
+
+test("a puzzle's chart counts the moves to the goal, giving up drawn past the farthest", () => {
+  const decisions = [{ number: 1, goal_before: 11, goal_after: 11 }, { number: 2, goal_before: 10, goal_after: null }];
+  assert.ok(isGoal(decisions) && !isGoal([{ number: 1 }]) && !isGoal([]));
+  assert.deepEqual(goalPoints(decisions), [[0, 11], [1, 11], [2, 13]]);
+  assert.deepEqual(goalPoints([]), []);
+  assert.equal(lossWords({ mark: "inaccuracy", loss: 1, unit: "moves to the goal" }), "inaccuracy, 1 move to the goal lost");
 });

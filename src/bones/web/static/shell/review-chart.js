@@ -71,7 +71,8 @@ export function lossWords(judgement) {
     return `${mark}, ${Math.round(judgement.chance_loss * 100)}% of the chance to ${judgement.chance_of} lost`;
   }
   if (judgement.loss === null || judgement.loss === undefined) return mark;
-  return `${mark}, ${number(judgement.loss)} ${judgement.unit} lost`;
+  const unit = judgement.loss === 1 ? String(judgement.unit).replace(/^moves\b/, "move") : judgement.unit;
+  return `${mark}, ${number(judgement.loss)} ${unit} lost`;
 }
 
 // Each seat's line: its name, accuracy and marks; and its costliest decisions (move numbers -> decisions).
@@ -113,3 +114,15 @@ export function gameLine(game, when) {
   const time = when.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
   return { title: `${game.title} · ${LEVEL_WORDS[game.level] || game.level}`, when: `${date}, ${time}`, who, result };
 }
+
+// A puzzle's chart: the moves to the goal before the first decision and after each, the goal out of
+// reach (giving up) drawn past the farthest it ever was, as a blunder.
+export function goalPoints(decisions) {
+  const known = decisions.flatMap((d) => [d.goal_before, d.goal_after]).filter((n) => n !== null && n !== undefined);
+  if (!decisions.length || !known.length) return [];
+  const lost = Math.max(...known) + 2;
+  const at = (n) => (n === null || n === undefined ? lost : n);
+  return [[decisions[0].number - 1, at(decisions[0].goal_before)], ...decisions.map((d) => [d.number, at(d.goal_after)])];
+}
+
+export const isGoal = (decisions) => decisions.length > 0 && decisions.every((d) => "goal_before" in d);

@@ -7,8 +7,8 @@
 import { $, el, wait } from "./dom.js";
 import { api, NET } from "./net.js";
 import { S } from "./state.js";
-import { showPast } from "./table.js";
-import { chartPoints, goalWords, isChance, linePath, lossWords, nearest, seatLines, stepTo } from "./review-chart.js";
+import { say, showPast } from "./table.js";
+import { chartPoints, goalPoints, goalWords, isChance, isGoal, linePath, lossWords, nearest, seatLines, stepTo } from "./review-chart.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const POLL_MS = 600;
@@ -23,7 +23,8 @@ function svg(tag, attrs) {
   return node;
 }
 
-const nameOf = (seat) => (R.names && R.names[seat]) || `Player ${seat + 1}`;
+const nameOf = (seat) => (seat === R.seat ? "you" : (R.names && R.names[seat]) || `Player ${seat + 1}`);
+const youTag = (name) => (/^you$/i.test(name) ? name : `${name} (you)`);
 const said = (text) => { $("review-progress").textContent = text; };
 
 // game: {id, seat, names, token, moves, final (the finished view, when the table shows it)}; from: where
@@ -80,12 +81,12 @@ function showReview(mine, review) {
   mine.decisions = review.decisions;
   const body = $("review-body");
   body.replaceChildren();
-  said(`${review.title}: ${review.decisions.length} decisions weighed, each as its player knew it.`);
+  said(`${review.decisions.length} decisions weighed, each as its player knew it.`);
   const seats = el("ul", "review-seats");
   for (const line of seatLines(review, mine.names)) {
     const item = el("li", line.seat === mine.seat ? "mine" : "");
     const faults = ["blunder", "mistake", "inaccuracy"].map((m) => [m, line.marks[m] || 0]).filter(([, n]) => n);
-    item.append(el("b", "", line.seat === mine.seat ? `${line.name} (you)` : line.name));
+    item.append(el("b", "", line.seat === mine.seat ? youTag(line.name) : line.name));
     item.append(el("span", "accuracy", line.accuracy === null ? "accuracy –" : `accuracy ${line.accuracy}%`));
     if (faults.length) item.append(el("span", "sub", faults.map(([m, n]) => `${n} ${m}${n > 1 ? "s" : ""}`).join(", ")));
     seats.appendChild(item);
@@ -113,8 +114,9 @@ function showReview(mine, review) {
 }
 
 function chartOf(mine, review) {
-  const points = (review.chart.by_seat[mine.seat] || []);
-  const label = review.chart.label || "";
+  const goal = isGoal(review.decisions);
+  const points = goal ? goalPoints(review.decisions) : review.chart.by_seat[mine.seat] || [];
+  const label = goal ? "moves to the goal" : review.chart.label || "";
   const figure = el("figure", "review-chart");
   const caption = isChance(label) ? `Your ${label} after each move` : `Your standing (${label}) after each move`;
   figure.appendChild(el("figcaption", "", caption));
@@ -127,11 +129,12 @@ function chartOf(mine, review) {
   const byNumber = new Map(review.decisions.map((d) => [d.number, d]));
   for (const p of placed) {
     const mark = (byNumber.get(p.number) || { fair: {} }).fair.mark || "none";
+    if (!byNumber.has(p.number)) continue; // a puzzle's start: a point of the line, no move to pick
     chart.appendChild(svg("circle", { cx: p.x, cy: p.y, r: mark === "blunder" || mark === "mistake" ? 4 : 2.5, class: `chart-dot mark-${mark}`, "data-number": p.number }));
   }
   chart.addEventListener("click", (ev) => {
     const box = chart.getBoundingClientRect();
-    const p = nearest(placed, ((ev.clientX - box.left) / box.width) * CHART.width);
+    const p = nearest(placed.filter((q) => byNumber.has(q.number)), ((ev.clientX - box.left) / box.width) * CHART.width);
     if (p) choose(mine, mine.decisions.findIndex((d) => d.number === p.number));
   });
   figure.appendChild(chart);
@@ -162,6 +165,7 @@ async function choose(mine, index) {
     if (goal) parts.push(`The ${goal}.`);
     if (d.shown && d.shown.mark) parts.push(`With every tile shown: ${lossWords(d.shown)}${d.shown.best_move !== d.move ? `, best ${wordsOf(v, d.shown.best_move)}` : ""}.`);
     $("review-move").textContent = parts.join(" ");
+    say(`Review: the table before move ${d.number}, ${nameOf(d.seat)} to play`);
   } catch (e) {
     if (R === mine) $("review-move").textContent = e.message;
   }
@@ -194,6 +198,7 @@ async function replayTo(mine, index) {
     showPast(v, null);
     const last = v.last && v.last.text ? ` ${v.last.text}` : "";
     $("review-move").textContent = index === 0 ? "The start." : `After move ${index} of ${mine.moves}:${last}`;
+    say(`Replay: move ${index} of ${mine.moves}`);
   } catch (e) {
     if (R === mine) $("review-move").textContent = e.message;
   }
