@@ -57,7 +57,7 @@ test("a finished game in the list: names, the player as you, the result and accu
   assert.equal(puzzle.result, "Not solved");
   assert.equal(puzzle.who, "2 moves");
   const lost = gameLine({ ...game, won: false, winners: [1, 3], accuracy: null }, new Date());
-  assert.equal(lost.result, "Bo and partner won: you & Cy 12 – Bo & Di 30");
+  assert.equal(lost.result, "Bo & Di won: you & Cy 12 – Bo & Di 30");
 });
 
 test("a puzzle's chart counts the moves to the goal, giving up drawn past the farthest", () => {

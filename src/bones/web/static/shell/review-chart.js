@@ -106,7 +106,7 @@ export function gameLine(game, when) {
   const single = game.names.length === 1;
   let result;
   if (single) result = game.won ? "Solved" : "Not solved";
-  else result = game.won ? "You won" : game.winners.length ? `${game.names[game.winners[0]]}${game.winners.length > 1 ? " and partner" : ""} won` : "No winner";
+  else result = game.won ? "You won" : game.winners.length ? `${sideName(game.sides[game.winners[0]])} won` : "No winner";
   if (scores) result += `: ${scores}`;
   if (game.accuracy !== null && game.accuracy !== undefined) result += ` · your accuracy ${Math.round(game.accuracy)}%`;
   const who = single ? `${game.moves} moves` : `Played by ${names.join(", ")}`;

@@ -108,7 +108,7 @@ function showReview(mine, review) {
     list.appendChild(li);
   }
   body.appendChild(list);
-  if (review.not_shown) body.appendChild(el("p", "sub note", `With every tile shown: ${review.not_shown}`));
+  if (review.not_shown) body.appendChild(el("p", "sub note", `Not judged with every tile shown: ${review.not_shown}.`));
   $("review-step").hidden = !mine.decisions.length;
   $("review-move").textContent = "Tap the chart or a move, or use the arrow keys.";
 }
@@ -157,7 +157,8 @@ async function choose(mine, index) {
   try {
     const v = await api("GET", `/api/games/${mine.id}/positions/${d.number - 1}`);
     if (R !== mine || mine.index !== index) return;
-    const better = d.fair.best_move && d.fair.best_move !== d.move ? d.fair.best_move : null;
+    // A move marked best may still differ from the analysis' first (a tie): no better move to show.
+    const better = d.fair.best_move && d.fair.best_move !== d.move && d.fair.mark !== "best" ? d.fair.best_move : null;
     showPast(v, better ? { best: better, move_number: v.move_number } : null);
     const parts = [`Move ${d.number}, ${nameOf(d.seat)} played ${wordsOf(v, d.move)}: ${lossWords(d.fair)}.`];
     if (better) parts.push(`Better: ${wordsOf(v, better)} (glowing).`);
