@@ -5,6 +5,7 @@ the board), listed among the player's games and nobody else's, and replayed."""
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,9 @@ def shots(page: Any, artifacts: Path, name: str, back: dict[str, int]) -> None:
         page.wait_for_timeout(300)
         page.screenshot(path=str(artifacts / f"{name}-{size}.png"))
         # Nothing of the panel is cut off: each of its buttons lies inside the window.
-        for box in page.locator("#review:not([hidden]) button:visible, #games-screen:not([hidden]) button:visible").all():
+        for box in page.locator(
+            "#review:not([hidden]) button:visible, #games-screen:not([hidden]) button:visible"
+        ).all():
             rect = box.bounding_box()
             if rect is None:
                 continue
@@ -39,19 +42,29 @@ def shots(page: Any, artifacts: Path, name: str, back: dict[str, int]) -> None:
     page.wait_for_timeout(200)
 
 
-def open_review(page: Any) -> None:
+def open_review(page: Any) -> list[str]:
+    """REVIEW from the results, until the review is shown: what the progress line said meanwhile."""
+    page.evaluate(
+        """() => { window.__said = [];
+          new MutationObserver(() => window.__said.push(document.getElementById('review-progress').textContent))
+            .observe(document.getElementById('review-progress'), { childList: true, characterData: true, subtree: true }); }"""
+    )
     page.locator("#review-btn").click()
     page.wait_for_selector("#review:not([hidden])")
     page.wait_for_selector(".review-chart svg circle", timeout=REVIEWED)
+    return page.evaluate("() => window.__said")
 
 
 def test_a_kozel_match_reviewed_stepped_through_and_listed(browser: Any, live_server: Any, artifacts: Path) -> None:
     entry = next(e for e in game_catalog() if e["id"] == "kozel")
     body = {"game": "kozel", "level": "easy", "seed": 11, "options": shortest_match(entry)}
     page = open_game(browser, live_server, body, LANDSCAPE)
-    final = play_to_the_end(page, functools.partial(tap_move, quick=True), lambda turn: None, None, never_draw_by_choice)
+    final = play_to_the_end(
+        page, functools.partial(tap_move, quick=True), lambda turn: None, None, never_draw_by_choice
+    )
     names = [s["name"] for s in final["seats"]]
-    open_review(page)
+    said = open_review(page)
+    assert any(re.fullmatch(r"Analysing move \d+ of \d+…", text) for text in said), said
     # Each seat by name with its accuracy; the chart; the player's costliest moves.
     seats = page.locator(".review-seats li").all_inner_texts()
     assert len(seats) == 4 and all("accuracy" in s for s in seats)
@@ -62,7 +75,9 @@ def test_a_kozel_match_reviewed_stepped_through_and_listed(browser: Any, live_se
     assert costly.count() >= 1, page.locator("#review-body").inner_text()
     number = int(costly.first.get_attribute("data-number"))
     costly.first.click()
-    page.wait_for_function("(n) => document.getElementById('review-move').textContent.startsWith(`Move ${n},`)", arg=number)
+    page.wait_for_function(
+        "(n) => document.getElementById('review-move').textContent.startsWith(`Move ${n},`)", arg=number
+    )
     said = page.locator("#review-move").inner_text()
     assert "Better:" in said, said
     # The board is the position before that move, the better move glowing in the hand.

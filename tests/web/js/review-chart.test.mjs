@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { chartPoints, chartRange, gameLine, goalPoints, goalWords, isGoal, linePath, lossWords, nearest, seatLines, stepTo } from "../../../src/bones/web/static/shell/review-chart.js";
+import { chartPoints, chartRange, gameLine, goalPoints, goalWords, isGoal, marksWords, linePath, lossWords, nearest, seatLines, stepTo } from "../../../src/bones/web/static/shell/review-chart.js";
 
 test("a chance is drawn from 0 to 100% with the even line in the middle", () => {
   const { placed, middle } = chartPoints([[1, 0.5], [3, 1], [5, 0]], "chance to win", { width: 120, height: 100, pad: 10 });
@@ -66,4 +66,10 @@ test("a puzzle's chart counts the moves to the goal, giving up drawn past the fa
   assert.deepEqual(goalPoints(decisions), [[0, 11], [1, 11], [2, 13]]);
   assert.deepEqual(goalPoints([]), []);
   assert.equal(lossWords({ mark: "inaccuracy", loss: 1, unit: "moves to the goal" }), "inaccuracy, 1 move to the goal lost");
+});
+
+test("marks counted in words", () => {
+  assert.equal(marksWords("blunder", 1), "1 blunder");
+  assert.equal(marksWords("inaccuracy", 2), "2 inaccuracies");
+  assert.equal(marksWords("mistake", 3), "3 mistakes");
 });

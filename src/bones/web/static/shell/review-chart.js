@@ -126,3 +126,9 @@ export function goalPoints(decisions) {
 }
 
 export const isGoal = (decisions) => decisions.length > 0 && decisions.every((d) => "goal_before" in d);
+
+// "1 blunder", "2 inaccuracies".
+export function marksWords(mark, count) {
+  const word = MARK_WORDS[mark] || mark;
+  return `${count} ${count === 1 ? word : word.endsWith("y") ? `${word.slice(0, -1)}ies` : `${word}s`}`;
+}

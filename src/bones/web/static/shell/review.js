@@ -8,7 +8,7 @@ import { $, el, wait } from "./dom.js";
 import { api, NET } from "./net.js";
 import { S } from "./state.js";
 import { say, showPast } from "./table.js";
-import { chartPoints, goalPoints, goalWords, isChance, isGoal, linePath, lossWords, nearest, seatLines, stepTo } from "./review-chart.js";
+import { chartPoints, goalPoints, marksWords, goalWords, isChance, isGoal, linePath, lossWords, nearest, seatLines, stepTo } from "./review-chart.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const POLL_MS = 600;
@@ -88,7 +88,7 @@ function showReview(mine, review) {
     const faults = ["blunder", "mistake", "inaccuracy"].map((m) => [m, line.marks[m] || 0]).filter(([, n]) => n);
     item.append(el("b", "", line.seat === mine.seat ? youTag(line.name) : line.name));
     item.append(el("span", "accuracy", line.accuracy === null ? "accuracy –" : `accuracy ${line.accuracy}%`));
-    if (faults.length) item.append(el("span", "sub", faults.map(([m, n]) => `${n} ${m}${n > 1 ? "s" : ""}`).join(", ")));
+    if (faults.length) item.append(el("span", "sub", faults.map(([m, n]) => marksWords(m, n)).join(", ")));
     seats.appendChild(item);
   }
   body.appendChild(seats);
@@ -155,11 +155,12 @@ async function choose(mine, index) {
   const d = mine.decisions[index];
   markChart(mine, d.number);
   try {
-    const v = await api("GET", `/api/games/${mine.id}/positions/${d.number - 1}`);
+    const raw = await api("GET", `/api/games/${mine.id}/positions/${d.number - 1}`);
     if (R !== mine || mine.index !== index) return;
     // A move marked best may still differ from the analysis' first (a tie): no better move to show.
     const better = d.fair.best_move && d.fair.best_move !== d.move && d.fair.mark !== "best" ? d.fair.best_move : null;
-    showPast(v, better ? { best: better, move_number: v.move_number } : null);
+    showPast(raw, better ? { best: better, move_number: raw.move_number } : null);
+    const v = S.view; // as the board reads it (adapted): its words for moves name places on it
     const parts = [`Move ${d.number}, ${nameOf(d.seat)} played ${wordsOf(v, d.move)}: ${lossWords(d.fair)}.`];
     if (better) parts.push(`Better: ${wordsOf(v, better)} (glowing).`);
     const goal = goalWords(d);
