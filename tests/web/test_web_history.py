@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
+from bones.web.history import PAGE_SIZE
 from tests.web.test_web_review import finished_puzzle, wait_done
 
 
@@ -46,3 +47,15 @@ def test_a_position_of_a_finished_match_is_for_its_players(client: TestClient) -
     other.get("/api/player")
     assert other.get(f"{base}/positions/0", headers=headers).status_code == 403
     assert client.get(f"{base}/positions/0").status_code == 403
+
+
+def test_the_list_comes_a_page_at_a_time_the_latest_first(client: TestClient) -> None:
+    finished = [finished_puzzle(client)[0].rsplit("/", 1)[1] for _ in range(PAGE_SIZE + 1)]
+    first, second = (client.get(f"/api/my-games?page={n}").json() for n in (0, 1))
+    assert (first["pages"], first["total"], len(first["games"]), len(second["games"])) == (
+        2,
+        PAGE_SIZE + 1,
+        PAGE_SIZE,
+        1,
+    )
+    assert [g["id"] for g in first["games"] + second["games"]] == finished[::-1]
