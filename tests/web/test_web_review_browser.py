@@ -5,6 +5,7 @@ the board), listed among the player's games and nobody else's, and replayed."""
 from __future__ import annotations
 
 import functools
+import random
 import re
 from pathlib import Path
 from typing import Any
@@ -59,9 +60,19 @@ def test_a_kozel_match_reviewed_stepped_through_and_listed(browser: Any, live_se
     entry = next(e for e in game_catalog() if e["id"] == "kozel")
     body = {"game": "kozel", "level": "easy", "seed": 11, "options": shortest_match(entry)}
     page = open_game(browser, live_server, body, LANDSCAPE)
-    final = play_to_the_end(
-        page, functools.partial(tap_move, quick=True), lambda turn: None, None, never_draw_by_choice
-    )
+    hints = iter(range(5))  # the hints a player may ask at once
+
+    def worst(legal: list[str], rng: random.Random) -> str:
+        # The computers' play differs from run to run: the player's worst moves (by the hint) make sure
+        # there are costly ones to review.
+        if len(legal) > 1 and next(hints, None) is not None:
+            v = page.evaluate("() => [window.BonesTable.state.view.id, window.BonesTable.state.token]")
+            hint = page.request.get(f"{live_server.url}/api/games/{v[0]}/hint", headers={"X-Seat-Token": v[1]})
+            if hint.ok:
+                return str(hint.json()["estimates"][-1]["move"])
+        return never_draw_by_choice(legal, rng)
+
+    final = play_to_the_end(page, functools.partial(tap_move, quick=True), lambda turn: None, None, worst)
     names = [s["name"] for s in final["seats"]]
     said = open_review(page)
     assert any(re.fullmatch(r"Analysing move \d+ of \d+…", text) for text in said), said
@@ -85,6 +96,7 @@ def test_a_kozel_match_reviewed_stepped_through_and_listed(browser: Any, live_se
     assert view["move_number"] == number - 1 and view["past"]["number"] == number - 1
     assert page.locator(".hand .tile.hinted").count() == 1
     assert page.locator(".review-chart circle.chosen").count() == 1
+    shots(page, artifacts, "review-kozel", LANDSCAPE)
     # The arrow keys step to the next decision and back.
     page.keyboard.press("ArrowRight")
     page.wait_for_function("(n) => window.BonesTable.state.view.move_number > n - 1", arg=number)
@@ -93,7 +105,6 @@ def test_a_kozel_match_reviewed_stepped_through_and_listed(browser: Any, live_se
     # A tap on the chart picks the move under it.
     page.locator(".review-chart svg").click(position={"x": 5, "y": 50})
     page.wait_for_function("() => document.getElementById('review-move').textContent.startsWith('Move ')")
-    shots(page, artifacts, "review-kozel", LANDSCAPE)
     # CLOSE goes back to the results; a second look is at once (kept), not worked out again.
     page.locator("#review-close").click()
     page.wait_for_selector("#results:not([hidden])")
