@@ -151,6 +151,12 @@ def test_a_fujisan_problem_reviewed_with_the_better_move_on_the_board(
     first = next(m for m in view["legal_moves"] if m != "give-up")
     # One move, then giving up: a blunder, with a better move to show.
     play_to_the_end(page, click_fujisan, lambda turn: None, [first, "give-up"])
+    # REVIEW sits with PLAY AGAIN and MENU on the results, inside a phone's width.
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(artifacts / "results-fujisan-360x740.png"))
+    for name in ("again", "review-btn", "to-home"):
+        box = page.locator(f"#{name}").bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PORTRAIT["width"], (name, box)
     open_review(page)
     assert "moves to" in page.locator(".review-chart figcaption").inner_text()
     costly = page.locator(".review-costly button")
