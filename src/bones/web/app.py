@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from bones import __version__, rulebook
 from bones.bots import LEVELS
 from bones.game import GameOptionError, game_info
-from bones.web import live, lobby, reviews
+from bones.web import history, live, lobby, reviews
 from bones.web.entries import all_games, available_levels, find_entry, game_catalog, resolve_game, table_games
 from bones.web.events import bus_from_env
 from bones.web.jobs import MoveJob
@@ -235,6 +235,7 @@ def create_app(store: Store | None = None, allow_setup: bool = False, referee: R
     app.include_router(lobby.router(hub))
     app.state.reviews = review_jobs = reviews.Reviews(store)
     app.include_router(reviews.router(referee, review_jobs))
+    app.include_router(history.router(history.History(referee, review_jobs)))
     templates = Jinja2Templates(directory=HERE / "templates")
     app.mount("/static", FreshStaticFiles(directory=HERE / "static"), name="static")
     # The last added runs first: the guard sees every request before anything else.

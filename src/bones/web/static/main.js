@@ -11,11 +11,13 @@ import "./boards/tetradominoes.js";
 import { fit, walk } from "./boards/line-layout.js";
 import { maxUnitFor } from "./boards/line-targets.js";
 import { wireDialogs } from "./shell/dialogs.js";
+import { wireGames } from "./shell/games.js";
 import { $, wait } from "./shell/dom.js";
 import { showHome, wireHome } from "./shell/home.js";
 import { LIVE, dropLive } from "./shell/live.js";
 import { openInvitation, wireLobby } from "./shell/lobby.js";
 import { api, connectionBack, connectionLost } from "./shell/net.js";
+import { wireReview } from "./shell/review.js";
 import { PACE, S } from "./shell/state.js";
 import { staticTile } from "./shell/tiles.js";
 import { wireTable } from "./shell/table.js";
@@ -25,6 +27,8 @@ async function boot() {
   wireTable();
   wireLobby();
   wireDialogs(showHome);
+  wireReview();
+  wireGames();
   $("brand-tiles").append(staticTile(6, 5, 28, 56), staticTile(3, 3, 28, 56));
   for (;;) {
     try {

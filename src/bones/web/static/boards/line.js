@@ -430,6 +430,8 @@ export const lineBoard = {
   bubbleOf: W.bubbleOf,
   automatic: W.automatic,
   handSize: (v) => v.hand.length,
+  // A move in words, where it goes said from the board as drawn (REVIEW's played and better moves).
+  moveWords: (v, move) => W.moveWords(v.layout, move, fitBoard(v.layout)),
   showHint(ctx, h) {
     const v = ctx.S.view;
     const tile = W.tileOf(h.best);

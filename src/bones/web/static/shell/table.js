@@ -95,6 +95,28 @@ export function enterTable(v) {
   schedule();
 }
 
+// REVIEW and replay (review.js): a past position of a finished match drawn by its board, the table's loop
+// still; `hint` marks a move the way a hint does (the better one). False if no board draws this game.
+export function showPast(v, hint) {
+  const entry = entryOf(v.game);
+  const board = entry && rendererFor(entry.board);
+  if (!board) return false;
+  stopLoop();
+  S.paused = true;
+  S.board = board;
+  $("table").dataset.board = entry.board;
+  board.enter(ctx);
+  S.view = null;
+  $("home").hidden = true;
+  $("table").hidden = false;
+  closeOverlays();
+  applyView(v, { fresh: true });
+  S.hint = hint;
+  if (hint && myTurn(S.view)) S.board.showHint(ctx, hint);
+  redraw();
+  return true;
+}
+
 // The server's view as the table's board reads it.
 const adapt = (v) => (S.board && S.board.adapt ? S.board.adapt(v) : v);
 
@@ -207,7 +229,7 @@ export function render(opts = {}) {
   renderSeats(v);
   S.board.render(ctx, opts);
   if (!S.board.drawsHint) renderHint(v);
-  $("hint-btn").disabled = !myTurn(S.view);
+  $("hint-btn").disabled = !myTurn(S.view) || !!v.past;
   // Taking moves back, where the server says the game allows it (a puzzle played alone).
   for (const id of ["undo-btn", "restart-btn"]) {
     $(id).hidden = !v.undo;
@@ -290,7 +312,7 @@ function renderHint(v) {
 // ------------------------------------------------------------------- moves
 export async function sendMove(move, fromEl) {
   const v = S.view;
-  if (!v || S.busy) return;
+  if (!v || S.busy || v.past) return; // a past position (REVIEW) takes no move
   const waiting = sheetsWaitedFor(v);
   if (waiting) { say(`${waiting}.`, true); return; }
   S.busy = true;
@@ -367,7 +389,7 @@ export async function handleError(e) {
 
 async function showHint() {
   const v = S.view;
-  if (!myTurn(S.view) || S.busy || S.hinting) return;
+  if (!myTurn(S.view) || S.busy || S.hinting || v.past) return;
   S.hinting = true;
   $("hint-btn").classList.add("busy");
   say("Hint: weighing every move…");
@@ -393,7 +415,7 @@ export function schedule(delay = 0) {
 async function tick() {
   keepFocus();
   const v = S.view;
-  if (!v || S.paused || S.busy || $("table").hidden || !$("gone").hidden) return;
+  if (!v || v.past || S.paused || S.busy || $("table").hidden || !$("gone").hidden) return;
   // While the server is away, only ask whether it is back (the view may have moved on meanwhile).
   if (NET.lost) { await refresh(); return; }
   if (v.status === "abandoned") { showGone(); return; }
