@@ -29,7 +29,7 @@ from bones.web.players import player_of
 from bones.web.referee import Referee
 from bones.web.reviews import ReviewRow, Reviews
 from bones.web.security import StrictJSONRoute
-from bones.web.storage import GameRow, SeatHolderRow, Store, StoredGame, _stored
+from bones.web.storage import GameRow, SeatHolderRow, Store, StoredGame, stored_with_moves
 from bones.web.table import Conflict, Table, TableError
 
 #: Finished matches on one page of YOUR GAMES.
@@ -64,7 +64,7 @@ class History:
                 .offset(page * PAGE_SIZE)
                 .limit(PAGE_SIZE)
             ).all()
-            stored = [_stored(row) for row in rows]
+            stored = stored_with_moves(session, rows)
             reviewed = {
                 row.game_id: row.review
                 for row in session.scalars(

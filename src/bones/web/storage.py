@@ -310,7 +310,7 @@ class Store:
     def load_game(self, game_id: str) -> StoredGame | None:
         with self._session() as session:
             row = session.get(GameRow, game_id)
-            return _with_moves(session, [row])[0] if row else None
+            return stored_with_moves(session, [row])[0] if row else None
 
     def head(self, game_id: str) -> tuple[int, str, list[dict[str, Any]]] | None:
         """(move number, status, seats) of a game, without its record: enough to tell a kept copy is current."""
@@ -350,7 +350,7 @@ class Store:
             )
             if unfinished:
                 query = query.where(GameRow.status == "playing")
-            return _with_moves(session, session.scalars(query).all())
+            return stored_with_moves(session, session.scalars(query).all())
 
     # -- players -------------------------------------------------------------
 
@@ -447,7 +447,7 @@ class Store:
     def unfinished(self) -> list[StoredGame]:
         with self._session() as session:
             rows = session.scalars(select(GameRow).where(GameRow.status == "playing")).all()
-            return _with_moves(session, rows)
+            return stored_with_moves(session, rows)
 
     def abandon(self, game_ids: Iterable[str]) -> list[str]:
         """Mark these unfinished games abandoned (returns those that were); one that had a move counts as
@@ -575,7 +575,7 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-def _with_moves(session: Session, rows: Sequence[GameRow]) -> list[StoredGame]:
+def stored_with_moves(session: Session, rows: Sequence[GameRow]) -> list[StoredGame]:
     """The games of ``rows``, each record with its moves: those it kept (a game stored before moves were rows, or
     rewound) and then its rows."""
     appended: dict[str, list[tuple[int, str]]] = {}
