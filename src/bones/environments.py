@@ -30,6 +30,7 @@ before its first move is skipped for the generator's next seed.
 from __future__ import annotations
 
 import random
+from array import array
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
@@ -68,6 +69,9 @@ class _Game:
         self.follower: Follower = self.encoding.follow(rules.new_game(seed=0))
         self._masks: dict[tuple[int, ...], np.ndarray] = {}
         self._scores = self.encoding.seat_scores(self.follower.state)
+        # Per seat: a follower's numbers kept in a machine array, and a NumPy view of that array,
+        # whose copy is the observation (a third of the cost of converting the array each step).
+        self._views: list[tuple[Sequence[int], np.ndarray] | None] = [None] * rules.num_players
 
     @property
     def state(self) -> State:
@@ -103,8 +107,20 @@ class _Game:
             mask[list(actions)] = 1
         return mask.copy()
 
+    def numbers(self, seat: int) -> np.ndarray:
+        """``seat``'s observation as a new array: the follower changes its own numbers in place."""
+        encoded = self.follower.observe(seat)
+        view = self._views[seat]
+        if view is not None and view[0] is encoded:
+            return view[1].copy()
+        if isinstance(encoded, array) and encoded.typecode == "q":
+            # The view holds the array's buffer, which the follower never resizes.
+            view = self._views[seat] = (encoded, np.frombuffer(encoded, np.int64))
+            return view[1].copy()
+        return np.array(encoded, np.int64)
+
     def observe(self, seat: int) -> ObservationDict:
-        return {"observation": np.array(self.follower.observe(seat), np.int64), "action_mask": self.mask(seat)}
+        return {"observation": self.numbers(seat), "action_mask": self.mask(seat)}
 
     def play(self, move: Move) -> list[float] | None:
         """Play ``move``; each seat's reward, None when nobody scored."""
@@ -157,6 +173,17 @@ class BonesEnv(AECEnv):
 
     def observe(self, agent: str) -> ObservationDict:
         return self.game.observe(self._seats[agent])
+
+    def last(self, observe: bool = True) -> tuple[ObservationDict | None, float, bool, bool, dict[str, Any]]:
+        # AECEnv.last, without its call through observe: it runs once a step.
+        agent = self.agent_selection
+        return (
+            self.game.observe(self._seats[agent]) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def bones_observation(self, agent: str) -> Observation:
         """What ``agent``'s seat sees as a bones ``Observation``, for bones' own bots."""
