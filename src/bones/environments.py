@@ -67,7 +67,6 @@ class _Game:
         self.encoding = rules.encoding(relative=relative)
         self.seeds = random.Random(0)
         self.follower: Follower = self.encoding.follow(rules.new_game(seed=0))
-        self._masks: dict[tuple[int, ...], np.ndarray] = {}
         self._scores = self.encoding.seat_scores(self.follower.state)
         # Per seat: a follower's numbers kept in a machine array, and a NumPy view of that array,
         # whose copy is the observation (a third of the cost of converting the array each step).
@@ -95,17 +94,18 @@ class _Game:
         return game_seed
 
     def mask(self, seat: int) -> np.ndarray:
+        mask = np.zeros(self.encoding.num_actions, np.int8)
         if self.follower.state.to_move != seat:
-            return np.zeros(self.encoding.num_actions, np.int8)
-        actions = tuple(self.follower.legal_actions())
-        # The same few sets of legal actions come again and again: a copy is cheaper than a new mask.
-        mask = self._masks.get(actions)
-        if mask is None:
-            if len(self._masks) > 4096:
-                self._masks.clear()
-            mask = self._masks[actions] = np.zeros(self.encoding.num_actions, np.int8)
+            return mask
+        actions = self.follower.legal_actions()
+        # Item by item is the quickest for the few legal actions of most states (a list
+        # index, or a cache of masks by their actions, costs more; sets of actions rarely repeat).
+        if len(actions) <= 16:
+            for action in actions:
+                mask[action] = 1
+        else:
             mask[list(actions)] = 1
-        return mask.copy()
+        return mask
 
     def numbers(self, seat: int) -> np.ndarray:
         """``seat``'s observation as a new array: the follower changes its own numbers in place."""
