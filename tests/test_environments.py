@@ -309,3 +309,32 @@ def test_a_deal_over_before_its_first_move_is_never_an_episode() -> None:
     puzzle = bones.single_agent_env("bee")
     again, _ = puzzle.reset(seed=383)
     assert again["action_mask"].any() and not puzzle.game.state.is_over
+
+
+@pytest.mark.parametrize(
+    ("game", "options"), [("block", {}), ("allfives", {}), ("block", {"players": 4, "teams": True})]
+)
+def test_the_follower_encodes_whole_matches_across_hands(game: str, options: dict) -> None:
+    """Every seat looked at after every move through whole matches of many hands: a seat's
+    numbers are turned to the next hand in place and must match a fresh encoding there too
+    (the opener and the hand's number change even where no score does)."""
+    import random
+
+    rules = bones.rules(game, **options)
+    for relative in (False, True):
+        encoding = rules.encoding(relative=relative)
+        for seed in range(3):
+            rng = random.Random(seed)
+            state = rules.new_game(seed=seed)
+            follower = encoding.follow(state)
+            hands = set()
+            while True:
+                hands.add(state.hand_no)
+                for seat in range(rules.num_players):
+                    assert list(follower.observe(seat)) == list(encoding.encode(state.observation(seat)))
+                if state.is_over:
+                    break
+                move = rng.choice(state.legal_moves)
+                follower.play(move)
+                state = state.play(move)
+            assert len(hands) > 1

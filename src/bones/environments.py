@@ -30,6 +30,7 @@ before its first move is skipped for the generator's next seed.
 from __future__ import annotations
 
 import random
+from array import array
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
@@ -66,8 +67,10 @@ class _Game:
         self.encoding = rules.encoding(relative=relative)
         self.seeds = random.Random(0)
         self.follower: Follower = self.encoding.follow(rules.new_game(seed=0))
-        self._masks: dict[tuple[int, ...], np.ndarray] = {}
         self._scores = self.encoding.seat_scores(self.follower.state)
+        # Per seat: a follower's numbers kept in a machine array, and a NumPy view of that array,
+        # whose copy is the observation (a third of the cost of converting the array each step).
+        self._views: list[tuple[Sequence[int], np.ndarray] | None] = [None] * rules.num_players
 
     @property
     def state(self) -> State:
@@ -91,20 +94,33 @@ class _Game:
         return game_seed
 
     def mask(self, seat: int) -> np.ndarray:
+        mask = np.zeros(self.encoding.num_actions, np.int8)
         if self.follower.state.to_move != seat:
-            return np.zeros(self.encoding.num_actions, np.int8)
-        actions = tuple(self.follower.legal_actions())
-        # The same few sets of legal actions come again and again: a copy is cheaper than a new mask.
-        mask = self._masks.get(actions)
-        if mask is None:
-            if len(self._masks) > 4096:
-                self._masks.clear()
-            mask = self._masks[actions] = np.zeros(self.encoding.num_actions, np.int8)
+            return mask
+        actions = self.follower.legal_actions()
+        # Item by item is the quickest for the few legal actions of most states (a list
+        # index, or a cache of masks by their actions, costs more; sets of actions rarely repeat).
+        if len(actions) <= 16:
+            for action in actions:
+                mask[action] = 1
+        else:
             mask[list(actions)] = 1
-        return mask.copy()
+        return mask
+
+    def numbers(self, seat: int) -> np.ndarray:
+        """``seat``'s observation as a new array: the follower changes its own numbers in place."""
+        encoded = self.follower.observe(seat)
+        view = self._views[seat]
+        if view is not None and view[0] is encoded:
+            return view[1].copy()
+        if isinstance(encoded, array) and encoded.typecode == "q":
+            # The view holds the array's buffer, which the follower never resizes.
+            view = self._views[seat] = (encoded, np.frombuffer(encoded, np.int64))
+            return view[1].copy()
+        return np.array(encoded, np.int64)
 
     def observe(self, seat: int) -> ObservationDict:
-        return {"observation": np.array(self.follower.observe(seat), np.int64), "action_mask": self.mask(seat)}
+        return {"observation": self.numbers(seat), "action_mask": self.mask(seat)}
 
     def play(self, move: Move) -> list[float] | None:
         """Play ``move``; each seat's reward, None when nobody scored."""
@@ -157,6 +173,17 @@ class BonesEnv(AECEnv):
 
     def observe(self, agent: str) -> ObservationDict:
         return self.game.observe(self._seats[agent])
+
+    def last(self, observe: bool = True) -> tuple[ObservationDict | None, float, bool, bool, dict[str, Any]]:
+        # AECEnv.last, without its call through observe: it runs once a step.
+        agent = self.agent_selection
+        return (
+            self.game.observe(self._seats[agent]) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def bones_observation(self, agent: str) -> Observation:
         """What ``agent``'s seat sees as a bones ``Observation``, for bones' own bots."""

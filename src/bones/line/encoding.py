@@ -237,7 +237,7 @@ class _View:
         self.to_move = -1 if state.to_move is None else self.size[state.to_move] + 4
         self.boneyard = block + 5 * p
         self.match = self.boneyard + 2
-        self.match_key = (state.scores, state.eggs, state.final)
+        self.match_key: tuple[object, ...] | None = (state.scores, state.eggs, state.final)
         self.slots = slots
 
 
@@ -265,13 +265,15 @@ class LineFollower(Follower):
         kernel = state.kernel
         log = kernel.log
         view = self._views[seat]
-        if view is None or view.hand_no != state.hand_no or len(log) < view.seen:
+        if view is None or (view.hand_no == state.hand_no and len(log) < view.seen):
             if not 0 <= seat < state.rules.players:
                 raise ValueError(f"no seat {seat}: seats are 0..{state.rules.players - 1}")
             view = self._views[seat] = _View(self.encoding, seat, state)
             return view.out
         out = view.out
-        if view.seen != len(log):
+        if view.hand_no != state.hand_no:
+            self._next_hand(view, state)
+        elif view.seen != len(log):
             self._catch_up(view, kernel, log)
         match_key = (state.scores, state.eggs, state.final)
         if match_key != view.match_key:
@@ -286,6 +288,23 @@ class LineFollower(Follower):
                 out[flag] = 1
             view.to_move = flag
         return out
+
+    def _next_hand(self, view: _View, state: LineState) -> None:
+        """Turn ``view`` to the hand in play, in place (the same array, so an environment's view
+        of it stays good): the history and the open ends cleared, then the new hand's log
+        written as any other, the hand sizes and the match's numbers written again."""
+        out, n, kernel = view.out, self.encoding.tiles, state.kernel
+        out[n : 3 * n] = array("q", bytes(16 * n))
+        out[view.ends : view.ends + view.slots] = array("q", bytes(8 * view.slots))
+        for at in view.size:
+            out[at + 1] = out[at + 2] = 0  # passes, draws
+        view.played = view.seen = 0
+        view.hand_no = state.hand_no
+        view.match_key = None  # the opener and the hand's number change even where no score does
+        self._catch_up(view, kernel, kernel.log)
+        hands = kernel.hands
+        for seat, at in enumerate(view.size):
+            out[at] = hands[seat].bit_count()
 
     def _catch_up(self, view: _View, kernel: Kernel, log: Sequence[tuple[int, int, int, int]]) -> None:
         """Write the log's entries since ``view`` last looked, then the table they left."""
