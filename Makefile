@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN = $(VENV)/bin
 STAMP = $(VENV)/.installed-stamp
 
-.PHONY: play test lint typecheck unit bench clean
+.PHONY: play test check lint typecheck unit fast bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -18,6 +18,10 @@ play: $(STAMP)
 
 test: $(STAMP) lint typecheck unit
 
+# The inner loop, under two minutes: lint, types and the fast tests (no browser, no server, no suite over every
+# game and variant: those are marked slow or live in tests/web, and make test runs them all).
+check: $(STAMP) lint typecheck fast
+
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
@@ -27,7 +31,10 @@ typecheck: $(STAMP)
 	$(BIN)/mypy src
 
 unit: $(STAMP)
-	$(BIN)/python -m pytest -n 2 README.md tests
+	$(BIN)/python -m pytest -n 2 --durations=25 README.md tests
+
+fast: $(STAMP)
+	$(BIN)/python -m pytest -n 2 -q -m "not slow" --ignore=tests/web tests
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py

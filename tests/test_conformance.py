@@ -80,6 +80,7 @@ def random_game(game_id: str, options: dict, seed: int) -> list[State]:
 PIECE_TEXT = re.compile(r"\d+:\d+|[A-Za-z0-9_]+")
 
 
+@pytest.mark.slow  # every game and variant: make test runs it, make check does not
 @pytest.mark.parametrize(("game_id", "options"), cases(), ids=lambda v: v if isinstance(v, str) else json.dumps(v))
 def test_random_playouts(game_id: str, options: dict) -> None:
     for seed in SEEDS:

@@ -75,6 +75,7 @@ def bot_game(rules: Rules, level: str, seed: int) -> list[str]:
     return [str(m) for m in state.moves]
 
 
+@pytest.mark.slow  # every game and variant: make test runs it, make check does not
 @pytest.mark.parametrize(("game_id", "options", "level"), LEVEL_CASES, ids=case_id)
 def test_bots_play_legal_moves_and_the_same_game_for_a_seed(game_id: str, options: dict, level: str) -> None:
     rules = bones.rules(game_id, **options)
@@ -132,6 +133,7 @@ def test_hand_results_forced_moves_and_client_views_in_every_position(game_id: s
 HINTS = 60  # positions advised per game: every one of a short game, evenly spread over a long one
 
 
+@pytest.mark.slow  # every game and variant: make test runs it, make check does not
 @pytest.mark.parametrize(("game_id", "options"), CASES, ids=case_id)
 def test_hint_in_every_position(game_id: str, options: dict) -> None:
     rules = bones.rules(game_id, **options)
@@ -215,6 +217,7 @@ def script(rules: Rules, seed: int) -> tuple[str, int]:
     return "".join(f"{line}\n" for line in lines), len(state.moves)
 
 
+@pytest.mark.slow  # every game and variant: make test runs it, make check does not
 @pytest.mark.parametrize(("game_id", "options"), CASES, ids=case_id)
 def test_a_scripted_terminal_game_reaches_the_end_and_replays(
     game_id: str, options: dict, tmp_path: Path, capsys: pytest.CaptureFixture[str]

@@ -39,6 +39,7 @@ def record_of(game_id: str, folder: Path) -> tuple[Path, Record]:
     return path, record
 
 
+@pytest.mark.slow  # every game and variant: make test runs it, make check does not
 @pytest.mark.parametrize("game_id", GAMES)
 def test_bones_review_runs_on_a_record_of_every_game(
     game_id: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]

@@ -15,6 +15,8 @@ from bones.tournament import run_tournament
 from bones.tournament_ray import connect
 from tests.cli_run import run_cli
 
+pytestmark = pytest.mark.slow  # a local Ray starts in tens of seconds: make test runs it, make check does not
+
 PAIR = [("normal", "easy")]
 
 

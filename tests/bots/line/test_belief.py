@@ -67,6 +67,7 @@ def check_sample(obs: LineObservation, hands: dict[int, int], boneyard: list[int
             )
 
 
+@pytest.mark.slow  # every game and variant: make test runs it, make check does not
 @pytest.mark.parametrize(("game", "options"), CASES)
 def test_samples_agree_with_every_pass_draw_and_count(game: str, options: dict) -> None:
     rules = bones.rules(game, **options)
