@@ -36,6 +36,9 @@ def test_a_rematch_seats_the_same_people_turned_and_is_made_once(live: TestClien
     assert eve.post(f"/api/lobby/{table['id']}/rematch", headers={HOST: bob["token"]}).status_code == 403
     assert live.post("/api/lobby/nosuchtable/rematch").status_code == 404
 
+    # Bob, the rematch's host, meanwhile began a match against computers: the rematch he did not ask for keeps it.
+    solo = bob_client.post("/api/games", json={"game": "block"}).json()
+
     # Both press at once: one table.
     answers: dict[str, dict] = {}
 
@@ -64,6 +67,8 @@ def test_a_rematch_seats_the_same_people_turned_and_is_made_once(live: TestClien
     view = bob_client.get(f"/api/games/{ann['id']}", headers={HOST: bob_new["token"]})
     assert view.status_code == 200 and view.json()["seat"] == 0 and view.json()["live"]
     assert live.get(f"/api/games/{ann['id']}", headers={HOST: bob_new["token"]}).status_code == 403
+    kept = bob_client.get(f"/api/games/{solo['id']}", headers={HOST: solo["token"]})
+    assert kept.status_code == 200 and kept.json()["status"] == "playing"
     # A page that comes back to the finished table is sent the rematch when it connects.
     back = connect(bob_client, table["id"], bob["token"], plays=False)
     back.until(lambda p: p.rematch is not None, timeout=10)

@@ -9,7 +9,8 @@ person keeps a seat, with a new token; the sockets still at the finished table a
 ``{"type": "rematch", "table": ID, "seat": N, "token": T}`` (``live.py``), and a page that comes back to the finished
 table later is sent it when it connects. A person who is not there to follow is played by a computer after the
 host's ``replace_after``, as at any live table, until they come (``GET /api/lobby/{id}`` of the finished table names
-the rematch; the new table's answers their seat and token by their cookie).
+the rematch; the new table's answers their seat and token by their cookie). Nobody's unfinished match against
+computers is given up: the new host did not ask for the table (START asks first; a rematch asks nobody).
 """
 
 from __future__ import annotations
@@ -78,6 +79,7 @@ def router(hub: Hub) -> APIRouter:
                 player=str(new.seats[0]["player"]),
                 table_id=new.id,
                 holders={n: str(new.seats[n]["player"]) for n in humans},
+                give_up_solo=False,  # the new host did not ask for it: their match against computers stays
             )
         except Exception:
             seating.release_rematch(lobby.id, rematch_id)
