@@ -63,6 +63,12 @@ def test_a_rematch_seats_the_same_people_turned_and_is_made_once(live: TestClien
         player.until(lambda p: p.rematch is not None, timeout=10)
         assert player.rematch == {"type": "rematch", "table": mine["id"], "seat": mine["seat"], "token": mine["token"]}
 
+    # A page that asks what it missed (its event lost on the way) is told again.
+    ann_seat.rematch = None
+    ann_seat.socket.send({"type": "sync", "since": ann_seat.view["move_number"] if ann_seat.view else None})
+    ann_seat.until(lambda p: p.rematch is not None, timeout=10)
+    assert ann_seat.rematch is not None and ann_seat.rematch["table"] == ann["id"]
+
     # The new match is theirs: each token opens that person's own seat only.
     view = bob_client.get(f"/api/games/{ann['id']}", headers={HOST: bob_new["token"]})
     assert view.status_code == 200 and view.json()["seat"] == 0 and view.json()["live"]

@@ -464,6 +464,8 @@ class Connection:
             await self._moved_through(now)
             self.last = now if self.last is None else max(self.last, now)
             await self.send({"type": "synced", "move_number": now}, view)
+            if view["status"] == "over":
+                await self.send_rematch()  # its event may be the one that was lost
 
     async def _on_events(self, events: list[Event]) -> None:
         for event in events:
