@@ -93,6 +93,7 @@ class Player:
     acted: tuple[int, str, bool] | None = None
     patches: bool = True  # sent a JSON Patch of the view last sent, as the page asks, not each view whole
     patched: int = 0  # views that came as a patch
+    rematch: dict[str, Any] | None = None  # the table's rematch, as the server told this seat
 
     def hello(self, since: int | None = None) -> None:
         self.socket.send({"type": "hello", "token": self.token, "since": since, "patches": self.patches})
@@ -105,6 +106,8 @@ class Player:
         elif message["type"] == "error":
             self.errors.append(message)
             self.acted = None  # refused (another person's sheet still open): the next view is acted on again
+        elif message["type"] == "rematch":
+            self.rematch = message
         elif message["type"] == "lobby":
             self.lobby = message["lobby"]
             self.seat = message["seat"]

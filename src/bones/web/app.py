@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from bones import __version__, rulebook
 from bones.bots import LEVELS
 from bones.game import GameOptionError, game_info
-from bones.web import history, live, lobby, reviews
+from bones.web import history, live, lobby, rematch, reviews
 from bones.web.entries import all_games, available_levels, find_entry, game_catalog, resolve_game, table_games
 from bones.web.events import bus_from_env
 from bones.web.jobs import MoveJob
@@ -233,6 +233,7 @@ def create_app(store: Store | None = None, allow_setup: bool = False, referee: R
     app.router.on_shutdown.append(thinking.close)
     app.include_router(live.router(hub))
     app.include_router(lobby.router(hub))
+    app.include_router(rematch.router(hub))
     app.state.reviews = review_jobs = reviews.Reviews(store)
     app.include_router(reviews.router(referee, review_jobs))
     app.include_router(history.router(history.History(referee, review_jobs)))

@@ -58,6 +58,7 @@ class Event:
 
 
 RESYNC = "resync"
+REMATCH = "rematch"  # a finished table's rematch was made: each socket tells its page where it sits now
 # A person's last socket closed (``gone``: a computer takes the seat if they are not back in time), or one opened again.
 GONE, BACK = "gone", "back"
 

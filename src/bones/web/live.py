@@ -56,10 +56,10 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.concurrency import run_in_threadpool
 from starlette.types import Message
 
-from bones.web.events import BACK, GONE, RESYNC, Event, EventBus
+from bones.web.events import BACK, GONE, REMATCH, RESYNC, Event, EventBus
 from bones.web.players import player_of
 from bones.web.referee import Referee
-from bones.web.seating import Seating
+from bones.web.seating import Seating, rematch_shift
 from bones.web.security import MAX_BODY, excerpt, strict_loads
 from bones.web.table import HUMAN, NotFound, TableError
 
@@ -385,7 +385,23 @@ class Connection:
         gone = await run_in_threadpool(self.hub.gone_seats, self.table_id, view)
         for seat, left in gone.items():
             await self.send_presence(seat, left)
+        if view["status"] == "over":
+            await self.send_rematch()  # a page come back to the results follows the rematch made meanwhile
         return view
+
+    async def send_rematch(self) -> None:
+        """Where this seat sits at the finished table's rematch, if one was made: its id, the seat and its token."""
+        lobby = await run_in_threadpool(self.hub.seating.get, self.table_id)
+        if lobby is None or lobby.rematch is None or self.seat is None:
+            return
+        new = await run_in_threadpool(self.hub.seating.get, lobby.rematch)
+        if new is None:
+            return
+        seat = (self.seat - rematch_shift(lobby.seats)) % new.players
+        held = new.seats[seat]
+        if held["kind"] != HUMAN or held.get("player") != self.player:
+            return
+        await self.send({"type": "rematch", "table": new.id, "seat": seat, "token": held["token"]})
 
     async def send_presence(self, seat: int, left: float | None) -> None:
         """Whether another person at the table is gone (their page closed, their socket lost), and how many seconds
@@ -448,13 +464,17 @@ class Connection:
             await self._moved_through(now)
             self.last = now if self.last is None else max(self.last, now)
             await self.send({"type": "synced", "move_number": now}, view)
+            if view["status"] == "over":
+                await self.send_rematch()  # its event may be the one that was lost
 
     async def _on_events(self, events: list[Event]) -> None:
         for event in events:
             if event.kind in (GONE, BACK) and event.seat is not None and event.seat != self.seat and self.started:
                 left = await run_in_threadpool(self.hub.gone_for, self.table_id, event.seat)
                 await self.send_presence(event.seat, left if event.kind == GONE else None)
-        events = [e for e in events if e.kind not in (GONE, BACK)]
+            if event.kind == REMATCH and self.started:
+                await self.send_rematch()
+        events = [e for e in events if e.kind not in (GONE, BACK, REMATCH)]
         if not events:
             return
         if not self.started:

@@ -118,11 +118,13 @@ class Referee:
         name: str | None = None,
         table_id: str | None = None,
         holders: Mapping[int, str] | None = None,
+        give_up_solo: bool = True,
     ) -> Table:
         """A new table; ``player`` takes seat 0 (shown as ``name`` unless the seat list names it). Other
         human seats stay free for players who take them (``take_seat``), or are held from the start by the
         players ``holders`` names (seat -> player: a lobby's table, whose id is ``table_id``). The player's
-        unfinished match against computers, if any, is abandoned."""
+        unfinished match against computers, if any, is abandoned (unless ``give_up_solo`` is false: a table made
+        for them by someone else, as a rematch, asks them nothing and so gives up nothing of theirs)."""
         offered = all_games()
         if game not in offered:
             raise TableError(f"unknown game {game!r}; the web table plays {', '.join(offered)}")
@@ -167,7 +169,8 @@ class Referee:
                 raise TableError(f"seat {seat} is not a seat for a person at this table")
         # One match against computers at a time (the page's PLAY gives the unfinished one up, after asking), but
         # tables with seats for other people stay: a player may sit at several. Nobody else's match is touched.
-        self._replace_solo_matches(player)
+        if give_up_solo:
+            self._replace_solo_matches(player)
         table_id = table_id or uuid.uuid4().hex
         table = Table(table_id, level, seat_list, state, problem=problem, live=self.served(table_id))
         table.stored_seats = [s.to_row() for s in seat_list]

@@ -60,6 +60,9 @@ lobbies = Table(
     Column("created_at", Float, nullable=False),
     # The rule options the host chose ({} or NULL: the game's defaults); the match is made with them at the start.
     Column("options", JSON, nullable=True),
+    # The table of the REMATCH asked for at this finished table: set once (a conditional write), so two presses
+    # make one rematch.
+    Column("rematch", String(32), nullable=True),
 )
 
 presence = Table(
@@ -84,6 +87,7 @@ class Lobby:
     version: int
     created_at: float
     options: dict[str, Any] | None = None
+    rematch: str | None = None
 
     def seat_of(self, token: str | None, player: str) -> int | None:
         """The seat of ``token`` if ``player`` took it: a token alone is worth nothing to another player."""
@@ -107,7 +111,14 @@ class Lobby:
             "status": self.status,
             "seats": [{k: v for k, v in seat.items() if k not in PRIVATE} for seat in self.seats],
             "open_seats": [n for n, seat in enumerate(self.seats) if seat["kind"] == OPEN],
+            "rematch": self.rematch,
         }
+
+
+def rematch_shift(seats: Sequence[dict[str, Any]]) -> int:
+    """How far a rematch turns the seats: to the next person round the table, who becomes the host at seat 0 (a
+    table's seat 0 is always a person's). One place where the seat after the host's is a person's."""
+    return next((n for n in range(1, len(seats)) if seats[n]["kind"] == HUMAN), len(seats)) % len(seats)
 
 
 class Seating:
@@ -146,6 +157,23 @@ class Seating:
                 .values(seats=list(seats), status=status or lobby.status, version=lobby.version + 1)
             )
         return bool(done.rowcount == 1)
+
+    def claim_rematch(self, lobby_id: str, rematch_id: str) -> str | None:
+        """The rematch of a table: ``rematch_id`` if this call set it, else the one set before (None: no such table).
+        One conditional write: of two presses at once, one sets it and the other reads the winner's."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(lobbies).where(lobbies.c.id == lobby_id, lobbies.c.rematch.is_(None)).values(rematch=rematch_id)
+            )
+            found = connection.execute(select(lobbies.c.rematch).where(lobbies.c.id == lobby_id)).scalar()
+        return None if found is None else str(found)
+
+    def release_rematch(self, lobby_id: str, rematch_id: str) -> None:
+        """A rematch that could not be made is asked for afresh by the next press."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(lobbies).where(lobbies.c.id == lobby_id, lobbies.c.rematch == rematch_id).values(rematch=None)
+            )
 
     def open_public(self, limit: int = 100, host_seen_since: float | None = None) -> list[Lobby]:
         """The public tables waiting for players; with ``host_seen_since``, only those whose host was there since

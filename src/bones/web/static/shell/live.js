@@ -18,6 +18,7 @@ export const LIVE = {
   socket: null,
   room: false, // waiting for the start: the first view of the match takes the page to the table
   onLobby: null,
+  onRematch: null, // a rematch of this table was made: the page goes to it (set by lobby.js)
   driven: null, // true: the server plays the computers here (a lobby's table); false: the page does (an invited seat)
   seen: null, // the last move number heard of, sent again after a drop
   base: null, // the view the socket sent last, as it sent it: its next patch applies to this
@@ -167,6 +168,11 @@ function heard(message) {
   }
   if (message.type === "lobby") {
     if (LIVE.onLobby) LIVE.onLobby(message.lobby, message.seat);
+    return;
+  }
+  if (message.type === "rematch") {
+    // Someone at the finished table asked for a rematch: this page follows them to its new seat (lobby.js).
+    if (LIVE.onRematch) LIVE.onRematch(message.table);
     return;
   }
   if (message.type === "presence") {

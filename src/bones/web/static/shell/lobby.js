@@ -194,6 +194,34 @@ export async function openInvitation(id) {
   renderRoom();
 }
 
+// REMATCH at the results of a match with people: the same table again (one, however many press), the seats turned;
+// the others still at the results are taken there by their socket (live.js), as this page is by the answer.
+async function askRematch() {
+  const v = S.view;
+  if (!v) return;
+  $("rematch").disabled = true;
+  try {
+    const made = await api("POST", `/api/lobby/${encodeURIComponent(v.id)}/rematch`);
+    await followRematch(made.id);
+  } catch (e) {
+    $("rematch").disabled = false;
+    toast(e.message);
+  }
+}
+
+let following = null; // the rematch this page is going to: the answer and the socket's word both name it
+async function followRematch(id) {
+  if (following === id || (S.view && S.view.id === id)) return;
+  following = id;
+  try {
+    $("results").hidden = true;
+    await openInvitation(id);
+    toast("Rematch: the same table, the seats turned.");
+  } finally {
+    following = null;
+  }
+}
+
 function enterRoom(lobby, seat, token) {
   Object.assign(ROOM, { lobby, seat, token });
   S.token = token;
@@ -357,6 +385,8 @@ export function wireLobby() {
   $("room-start").addEventListener("click", startMatch);
   $("room-leave").addEventListener("click", leaveRoom);
   $("room-link").addEventListener("focus", () => $("room-link").select());
+  $("rematch").addEventListener("click", askRematch);
+  LIVE.onRematch = followRematch;
 }
 
 function toMenu() {

@@ -574,9 +574,13 @@ async function showResults(v) {
   } catch (_) { /* statistics are a bonus */ }
   if (S.resultsShownFor !== v.id) return; // the player left this table while the statistics came
   $("stats").replaceChildren(...cells);
+  // A match with people (a lobby's table) offers the same table again, to the same people (lobby.js).
+  const withPeople = v.live && v.seats.filter((s) => s.kind === "human").length > 1;
+  $("rematch").hidden = !withPeople;
+  $("rematch").disabled = false;
   $("results").hidden = false;
   sound(won ? "score" : "pass");
-  $("again").focus();
+  $(withPeople ? "rematch" : "again").focus();
 }
 
 // --------------------------------------------------------------------- menu
