@@ -46,7 +46,7 @@ import re
 import threading
 import time
 from collections import Counter, OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -113,7 +113,9 @@ class Hub:
         """Let the game go on where nobody needs to choose: a driver runs unless one already does here. A kick that
         knows the table's move number (this process just saved it) spares the driver a read of the stored head."""
         with self._lock:
-            self._pending[table_id] = move_number
+            # A kick that knew no number, still waiting, stays so: what it was for (a seat changed elsewhere) is read.
+            if table_id not in self._pending or self._pending[table_id] is not None:
+                self._pending[table_id] = move_number
             if table_id in self._driving:
                 return
             self._driving.add(table_id)
@@ -261,11 +263,14 @@ class Hub:
         except TableError:
             return
 
-    def heard(self, table_id: str) -> None:
+    def heard(self, table_id: str, events: Sequence[Event]) -> None:
         self._last_event[table_id] = time.monotonic()
-        # A worker's move is told only by its event: what follows it is driven from here.
+        # A worker's move is told only by its event: what follows it is driven from here. Moves alone name the number
+        # the table is at, so the driver decides on the kept table if it is there (a local worker's move was made on
+        # it by ``Referee.learned``) rather than read the stored head once per move; anything else is read.
         if self.seating.replace_after(table_id) is not None:
-            self.kick(table_id)
+            moved = all(e.kind == "moved" for e in events)
+            self.kick(table_id, max(e.move_number for e in events) if moved and events else None)
 
     def _start_heartbeat(self) -> None:
         if self._heartbeat is None or self._heartbeat.done():
@@ -696,5 +701,5 @@ async def pump(hub: Hub, connection: Connection, events: asyncio.Queue[Event], r
         burst = [waiting.result()]
         while not events.empty():
             burst.append(events.get_nowait())
-        hub.heard(connection.table_id)
+        hub.heard(connection.table_id, burst)
         await connection.on_events(burst)
