@@ -51,6 +51,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+import anyio
 import jsonpatch
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.concurrency import run_in_threadpool
@@ -215,12 +216,15 @@ class Hub:
             self.kick(table_id)
 
     async def left(self, table_id: str, seat: int, started: bool = False) -> None:
-        self._here[(table_id, seat)] -= 1
-        gone = self._here[(table_id, seat)] <= 0
-        if gone:
-            del self._here[(table_id, seat)]
-        # The timeout counts from the moment they left, not from the last heartbeat.
-        await run_in_threadpool(self.seating.touch, [(table_id, seat)])
+        try:
+            # The timeout counts from the moment they left, not from the last heartbeat: touched before the seat is let
+            # go, so that no driver finds them gone since an older heartbeat and replaces them too soon.
+            await run_in_threadpool(self.seating.touch, [(table_id, seat)])
+        finally:
+            self._here[(table_id, seat)] -= 1
+            gone = self._here[(table_id, seat)] <= 0
+            if gone:
+                del self._here[(table_id, seat)]
         if gone and started:
             # The others are told at once, and a computer takes the seat when the time is up, whoever's turn it is.
             self.bus.publish(Event(table_id, -1, GONE, seat))
@@ -670,9 +674,12 @@ def router(hub: Hub) -> APIRouter:
             if view is None:
                 return
             assert connection.seat is not None
-            await hub.arrived(table_id, connection.seat, view if connection.started else None)
-            reader = asyncio.create_task(connection.read())
+            reader: asyncio.Task[None] | None = None
+            # Once counted here the seat is let go whatever ends the socket: one cancelled while it arrived (the
+            # connection's task cancelled as the client went) stayed here for good, and its player was never replaced.
             try:
+                await hub.arrived(table_id, connection.seat, view if connection.started else None)
+                reader = asyncio.create_task(connection.read())
                 await pump(hub, connection, events, reader)
             except WebSocketDisconnect:
                 pass
@@ -681,10 +688,13 @@ def router(hub: Hub) -> APIRouter:
                 with contextlib.suppress(Exception):
                     await socket.close(code=1011, reason="the server failed; connect again")
             finally:
-                reader.cancel()
-                with contextlib.suppress(BaseException):
-                    await reader
-                await hub.left(table_id, connection.seat, connection.started)
+                if reader is not None:
+                    reader.cancel()
+                    with contextlib.suppress(BaseException):
+                        await reader
+                # Shielded: a cancelled socket's departure is still told (the others see them gone, a timer replaces them).
+                with anyio.CancelScope(shield=True):
+                    await hub.left(table_id, connection.seat, connection.started)
 
     return routes
 
