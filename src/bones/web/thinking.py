@@ -120,7 +120,12 @@ class LocalThinking:
             with self._lock:
                 self._asked.put(job.key, -self.lease)  # asked again, it is sent again
             return
-        if saved is not None and isinstance(job, MoveJob):
+        if saved is None:
+            # Refused (the table changed meanwhile: a seat set away at this move number): asked again, it is sent again,
+            # not held back by its lease until the lease runs out (the table waited 20 s for its computer).
+            with self._lock:
+                self._asked.put(job.key, -self.lease)
+        elif isinstance(job, MoveJob):
             self.done(job, str(saved["move"]))
 
     def close(self) -> None:
