@@ -199,8 +199,10 @@ def test_a_player_who_leaves_is_replaced_by_a_computer_and_takes_the_seat_back(l
     ann = connect(live, table["id"], table["token"])
     gone = connect(bob_client, table["id"], bob["token"])
     gone.until(started)
-    gone.socket.close()
+    # Timed from the moment he starts to leave: the close returns once the server has let his socket go (and its
+    # task's cancellation no longer skips that), so a stamp taken after it could be later than the server's own.
     left = time.monotonic()
+    gone.socket.close()
 
     # Ann is told of Bob's absence, then of moves; the computer's move for Bob may reach her only as a move number (a
     # burst of moves comes with the view of its last), so the table's record says who made the moves after she knew.

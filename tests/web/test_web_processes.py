@@ -162,9 +162,10 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
 def test_hint_budgets_and_hints_are_shared_by_the_server_processes(postgres_url: str, redis_url: str) -> None:
-    # One player asks two processes in turn: one budget (5 searches, then one every 10 minutes: none comes back
-    # while the test runs) and one hint per position.
-    limit = {"BONES_HINT_LIMIT": "5/600"}
+    # One player asks two processes in turn: one budget (5 hints, then one every 10 minutes: none comes back while the
+    # test runs) and one hint per position. A puzzle's hints spend a budget of their own, not the searches' (1 here):
+    # each process kept its own (60 at once: a player's budget was 60 per process).
+    limit = {"BONES_PUZZLE_HINT_LIMIT": "5/600", "BONES_HINT_LIMIT": "1/600"}
     with (
         serving(postgres_url, redis_url, **limit) as first,
         serving(postgres_url, redis_url, **limit) as second,

@@ -167,3 +167,26 @@ def test_two_people_on_two_web_processes_with_two_workers_play_a_kozel_hand(post
         assert all(int(number) <= len(moves) for number in saved)
         for player in (ann, bob):
             player.socket.close()
+
+
+def test_a_job_its_worker_refuses_is_no_longer_held_back_by_its_lease(
+    redis_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A job refused (the table changed under it: a seat set away at that move number) kept its lease, so the web
+    # processes asking again sent nothing for 20 s and the table waited for its computer.
+    import redis
+
+    from bones.web.thinking import QueueThinking
+
+    monkeypatch.setenv("BONES_WORKER_HEARTBEAT_TIMEOUT", HEARTBEAT_TIMEOUT)
+    database = f"sqlite:///{tmp_path / 'bones.sqlite3'}"
+    store = Store(database)
+    asked = crazy_table(Referee(store, allow_setup=True), 11)
+    stale = MoveJob(asked.table, asked.move_number + 1, asked.seat)  # not the table's move number: refused
+    client = redis.Redis.from_url(redis_url)
+    with working(database, redis_url, count=1) as [(_worker, log)]:
+        QueueThinking(redis_url).ask(stale)
+        until(lambda: f"{stale.key} not moved" in log.read_text(), 60, lambda: tail(log))
+        until(lambda: client.exists(jobs.lease_key(stale)) == 0, 10, lambda: "the refused job's lease is still held")
+    client.close()
+    store.close()

@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import logging
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar, Protocol
 
@@ -113,6 +113,11 @@ def broker(redis_url: str) -> Any:
     return queue
 
 
+def lease_key(job: Job) -> str:
+    """The Redis key that holds a job back while it is thought about (``thinking.QueueThinking``)."""
+    return f"bones:asked:{job.key}"
+
+
 def send(redis_url: str, job: Job) -> None:
     queue = broker(redis_url)
     queue.get_actor(ACTOR).send(job_data(job))
@@ -120,11 +125,17 @@ def send(redis_url: str, job: Job) -> None:
 
 # The worker process's referee, set by ``bones worker`` before it takes jobs.
 WORKER: dict[str, Referee] = {}
+# Told of a job its worker refused (the table changed meanwhile): ``bones worker`` releases the job's lease, so that the
+# web process asking again sends it again at once, not when the lease runs out.
+REFUSED: list[Callable[[Job], None]] = []
 
 
 def _perform_message(data: dict[str, Any]) -> None:
     job = job_of(data)
     log.info("bones worker: thinking for %s", job.key)
     done = job.perform(WORKER["referee"])
-    if done is not None:
+    if done is None:
+        for refused in REFUSED:
+            refused(job)
+    else:
         log.info("bones worker: %s saved move %d", job.key, done["move_number"])

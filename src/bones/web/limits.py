@@ -17,7 +17,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 from bones.web.table import TableError
 
@@ -181,31 +181,46 @@ class RedisHintCache:
 
 ENV_HINT_LIMIT = "BONES_HINT_LIMIT"
 HINT_LIMIT = "5/4"  # a hint is a search (a quarter of a second of CPU and more): 5 at once, then one every 4 s
+ENV_PUZZLE_HINT_LIMIT = "BONES_PUZZLE_HINT_LIMIT"
+PUZZLE_HINT_LIMIT = "60/1"  # a puzzle's hints: sixty at once, then one a second (a move takes a person longer)
 
 
-def hint_limit_from_env() -> tuple[int, float]:
-    """``BONES_HINT_LIMIT`` as BURST/SECONDS (``5/4``: five at once, then one every 4 s)."""
-    text = os.environ.get(ENV_HINT_LIMIT, "").strip() or HINT_LIMIT
+def hint_limit_from_env(name: str = ENV_HINT_LIMIT, default: str = HINT_LIMIT) -> tuple[int, float]:
+    """The budget in ``$name`` as BURST/SECONDS (``5/4``: five at once, then one every 4 s)."""
+    text = os.environ.get(name, "").strip() or default
     try:
         burst, every = text.split("/")
         limit = int(burst), float(every)
     except ValueError:
-        raise ValueError(f"{ENV_HINT_LIMIT} is BURST/SECONDS, such as {HINT_LIMIT}, not {text!r}") from None
+        raise ValueError(f"{name} is BURST/SECONDS, such as {default}, not {text!r}") from None
     if limit[0] < 1 or not 0 < limit[1] < float("inf"):
-        raise ValueError(f"{ENV_HINT_LIMIT}: at least one hint at once, and a number of seconds above 0")
+        raise ValueError(f"{name}: at least one hint at once, and a number of seconds above 0")
     return limit
 
 
-def hints_from_env() -> tuple[Limiter, HintCache]:
-    """The hint budgets and the hints found: in Redis with ``BONES_REDIS_URL`` (shared by the server processes),
-    else in this process."""
+class HintBudgets(NamedTuple):
+    searches: Limiter  # a hint that is a search (``BONES_HINT_LIMIT``)
+    puzzles: Limiter  # a puzzle's hint, its exact solver's (``BONES_PUZZLE_HINT_LIMIT``)
+    found: HintCache
+
+
+def hints_from_env() -> HintBudgets:
+    """The hint budgets and the hints found: in Redis with ``BONES_REDIS_URL`` (shared by the server processes: a
+    budget kept in each process would be one per process), else in this process."""
     from bones.web.events import ENV_REDIS
 
-    burst, every = hint_limit_from_env()
+    searches = hint_limit_from_env()
+    puzzles = hint_limit_from_env(ENV_PUZZLE_HINT_LIMIT, PUZZLE_HINT_LIMIT)
     url = os.environ.get(ENV_REDIS, "").strip()
     if not url:
-        return RateLimiter[str](burst=burst, every=every), LRU[tuple[str, int, int], dict[str, Any]](1024)
+        return HintBudgets(
+            RateLimiter[str](*searches), RateLimiter[str](*puzzles), LRU[tuple[str, int, int], dict[str, Any]](1024)
+        )
     import redis
 
     client = redis.Redis.from_url(url)
-    return RedisRateLimiter(client, burst, every), RedisHintCache(client)
+    return HintBudgets(
+        RedisRateLimiter(client, *searches),
+        RedisRateLimiter(client, *puzzles, prefix="bones:puzzle-hint-budget:"),
+        RedisHintCache(client),
+    )

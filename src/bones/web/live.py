@@ -46,11 +46,12 @@ import re
 import threading
 import time
 from collections import Counter, OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+import anyio
 import jsonpatch
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.concurrency import run_in_threadpool
@@ -113,7 +114,9 @@ class Hub:
         """Let the game go on where nobody needs to choose: a driver runs unless one already does here. A kick that
         knows the table's move number (this process just saved it) spares the driver a read of the stored head."""
         with self._lock:
-            self._pending[table_id] = move_number
+            # A kick that knew no number, still waiting, stays so: what it was for (a seat changed elsewhere) is read.
+            if table_id not in self._pending or self._pending[table_id] is not None:
+                self._pending[table_id] = move_number
             if table_id in self._driving:
                 return
             self._driving.add(table_id)
@@ -213,12 +216,15 @@ class Hub:
             self.kick(table_id)
 
     async def left(self, table_id: str, seat: int, started: bool = False) -> None:
-        self._here[(table_id, seat)] -= 1
-        gone = self._here[(table_id, seat)] <= 0
-        if gone:
-            del self._here[(table_id, seat)]
-        # The timeout counts from the moment they left, not from the last heartbeat.
-        await run_in_threadpool(self.seating.touch, [(table_id, seat)])
+        try:
+            # The timeout counts from the moment they left, not from the last heartbeat: touched before the seat is let
+            # go, so that no driver finds them gone since an older heartbeat and replaces them too soon.
+            await run_in_threadpool(self.seating.touch, [(table_id, seat)])
+        finally:
+            self._here[(table_id, seat)] -= 1
+            gone = self._here[(table_id, seat)] <= 0
+            if gone:
+                del self._here[(table_id, seat)]
         if gone and started:
             # The others are told at once, and a computer takes the seat when the time is up, whoever's turn it is.
             self.bus.publish(Event(table_id, -1, GONE, seat))
@@ -261,11 +267,14 @@ class Hub:
         except TableError:
             return
 
-    def heard(self, table_id: str) -> None:
+    def heard(self, table_id: str, events: Sequence[Event]) -> None:
         self._last_event[table_id] = time.monotonic()
-        # A worker's move is told only by its event: what follows it is driven from here.
+        # A worker's move is told only by its event: what follows it is driven from here. Moves alone name the number
+        # the table is at, so the driver decides on the kept table if it is there (a local worker's move was made on
+        # it by ``Referee.learned``) rather than read the stored head once per move; anything else is read.
         if self.seating.replace_after(table_id) is not None:
-            self.kick(table_id)
+            moved = all(e.kind == "moved" for e in events)
+            self.kick(table_id, max(e.move_number for e in events) if moved and events else None)
 
     def _start_heartbeat(self) -> None:
         if self._heartbeat is None or self._heartbeat.done():
@@ -685,9 +694,12 @@ def router(hub: Hub) -> APIRouter:
             if view is None:
                 return
             assert connection.seat is not None
-            await hub.arrived(table_id, connection.seat, view if connection.started else None)
-            reader = asyncio.create_task(connection.read())
+            reader: asyncio.Task[None] | None = None
+            # Once counted here the seat is let go whatever ends the socket: one cancelled while it arrived (the
+            # connection's task cancelled as the client went) stayed here for good, and its player was never replaced.
             try:
+                await hub.arrived(table_id, connection.seat, view if connection.started else None)
+                reader = asyncio.create_task(connection.read())
                 await pump(hub, connection, events, reader)
             except WebSocketDisconnect:
                 pass
@@ -696,10 +708,13 @@ def router(hub: Hub) -> APIRouter:
                 with contextlib.suppress(Exception):
                     await socket.close(code=1011, reason="the server failed; connect again")
             finally:
-                reader.cancel()
-                with contextlib.suppress(BaseException):
-                    await reader
-                await hub.left(table_id, connection.seat, connection.started)
+                if reader is not None:
+                    reader.cancel()
+                    with contextlib.suppress(BaseException):
+                        await reader
+                # Shielded: a cancelled socket's departure is still told (the others see them gone, a timer replaces them).
+                with anyio.CancelScope(shield=True):
+                    await hub.left(table_id, connection.seat, connection.started)
 
     return routes
 
@@ -716,5 +731,5 @@ async def pump(hub: Hub, connection: Connection, events: asyncio.Queue[Event], r
         burst = [waiting.result()]
         while not events.empty():
             burst.append(events.get_nowait())
-        hub.heard(connection.table_id)
+        hub.heard(connection.table_id, burst)
         await connection.on_events(burst)

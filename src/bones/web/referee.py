@@ -24,7 +24,7 @@ from bones.bots import LEVELS
 from bones.game import GameOptionError, IllegalMoveError, PuzzleProblem, Rules, Solvable, State, game_info
 from bones.record import Record, RecordError
 from bones.web.entries import all_games, chosen_options, resolve_game
-from bones.web.limits import LRU, Limiter, LockTable, RateLimiter, hints_from_env
+from bones.web.limits import LRU, Limiter, LockTable, hints_from_env
 from bones.web.storage import MatchResult, StaleError, Store, StoredGame
 from bones.web.table import (
     COMPUTER,
@@ -38,7 +38,6 @@ from bones.web.table import (
     default_names,
 )
 
-PUZZLE_HINTS = (60, 1.0)  # a puzzle's hints: sixty at once, then one a second (a move takes a person longer)
 SEAT_CHANGE_TRIES = 3  # a seat's own change, refused because another seat changed meanwhile, is made again
 
 
@@ -59,11 +58,12 @@ class Referee:
         self._locks: LockTable[str] = LockTable()
         self._guard = threading.Lock()
         # A hint is a search: a few at once, then one every few seconds; each position searched once (limits.py).
-        limit, self._hints = hints_from_env()
-        self.hint_limit = hint_limit or limit
+        budgets = hints_from_env()
+        self._hints = budgets.found
+        self.hint_limit = hint_limit or budgets.searches
         # A puzzle's hint is its exact solver's, found again only for a new position: a person solving one hint
         # by hint asks one a move (the search budget refused the 17th); a bound still holds a script back.
-        self.puzzle_hint_limit: Limiter = RateLimiter[str](burst=PUZZLE_HINTS[0], every=PUZZLE_HINTS[1])
+        self.puzzle_hint_limit: Limiter = budgets.puzzles
         # Who holds each seat: a holder row, once written, never changes, so a seat found here needs no query.
         self._holders: LRU[str, dict[int, str]] = LRU(cache_size)
         # Told (table id, move number, what changed) after each change is saved: web/live.py pushes it to the players.

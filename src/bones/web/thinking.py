@@ -36,7 +36,7 @@ from typing import Any, Protocol
 from starlette.concurrency import run_in_threadpool
 
 from bones.web.events import ENV_REDIS, RESYNC, EventBus
-from bones.web.jobs import Job, MoveJob, job_data, job_of, send
+from bones.web.jobs import Job, MoveJob, job_data, job_of, lease_key, send
 from bones.web.limits import LRU
 
 log = logging.getLogger(__name__)
@@ -73,7 +73,7 @@ class QueueThinking:
         self.lease = lease_seconds()
 
     def ask(self, job: Job) -> None:
-        if self._redis.set(f"bones:asked:{job.key}", b"1", nx=True, px=int(self.lease * 1000)):
+        if self._redis.set(lease_key(job), b"1", nx=True, px=int(self.lease * 1000)):
             send(self.url, job)
 
     def close(self) -> None:
@@ -120,7 +120,12 @@ class LocalThinking:
             with self._lock:
                 self._asked.put(job.key, -self.lease)  # asked again, it is sent again
             return
-        if saved is not None and isinstance(job, MoveJob):
+        if saved is None:
+            # Refused (the table changed meanwhile: a seat set away at this move number): asked again, it is sent again,
+            # not held back by its lease until the lease runs out (the table waited 20 s for its computer).
+            with self._lock:
+                self._asked.put(job.key, -self.lease)
+        elif isinstance(job, MoveJob):
             self.done(job, str(saved["move"]))
 
     def close(self) -> None:

@@ -24,6 +24,7 @@ import typer
 def run_worker(database: str | None, redis_url: str, threads: int = 1) -> None:
     """Take jobs until SIGTERM or SIGINT; the job under way is finished first (a kill loses nothing either)."""
     import dramatiq
+    import redis
 
     from bones.web import jobs
     from bones.web.entries import all_games, available_levels
@@ -38,6 +39,12 @@ def run_worker(database: str | None, redis_url: str, threads: int = 1) -> None:
     bus = RedisBus(redis_url)
     referee.listeners.append(lambda table_id, move_number, kind: bus.publish(Event(table_id, move_number, kind)))
     jobs.WORKER["referee"] = referee
+    leases = redis.Redis.from_url(redis_url)
+
+    def release(job: jobs.Job) -> None:
+        leases.delete(jobs.lease_key(job))
+
+    jobs.REFUSED.append(release)
     worker = dramatiq.Worker(jobs.broker(redis_url), queues={jobs.QUEUE}, worker_threads=threads)
     # No job held back behind a search while another worker is idle (the delay queue's consumer keeps the heartbeats).
     worker.queue_prefetch = threads
