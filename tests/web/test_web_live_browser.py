@@ -239,7 +239,8 @@ def test_two_browsers_play_a_whole_kozel_match_on_two_server_processes(
             store.close()
         a, b = ann.snapshot(), bob.snapshot()
         # Both see the same end: the same outcome and match score, the one the server stored.
-        assert a["view"]["outcome"] == b["view"]["outcome"] == states[-1].outcome.to_dict()
+        names = [seat["name"] for seat in a["view"]["seats"]]
+        assert a["view"]["outcome"] == b["view"]["outcome"] == states[-1].named_outcome(names).to_dict()  # type: ignore[union-attr]
         assert a["view"]["scores"] == b["view"]["scores"] == list(states[-1].side_scores())
         assert ann.page.locator("#results-score").inner_text()
         ann.page.screenshot(path=str(artifacts / "live-results-landscape.png"))
