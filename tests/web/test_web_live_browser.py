@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import jsonpatch
 import pytest
 
 from bones.record import Record
@@ -73,13 +74,25 @@ class Browser:
         self.page.on("websocket", self._socket)
 
     def _socket(self, socket: Any) -> None:
-        socket.on("framereceived", lambda payload: self.frames.append(json.loads(payload)))
+        shown: dict[str, Any] = {}  # this socket's last view: what its next patch changes
+
+        def received(payload: str) -> None:
+            frame = json.loads(payload)
+            if "patch" in frame:
+                # The page asked for patches: the view it holds is the last one changed by this patch.
+                frame["view"] = jsonpatch.apply_patch(shown["view"], frame["patch"])
+            if "view" in frame:
+                shown["view"] = frame["view"]
+            self.frames.append(frame)
+
+        socket.on("framereceived", received)
         socket.on("framesent", lambda payload: self.hellos.append(json.loads(payload)))
 
     def snapshot(self) -> dict[str, Any]:
         return dict(self.page.evaluate(SNAPSHOT))
 
     def views(self) -> list[dict[str, Any]]:
+        """Every view the page's sockets brought, whole or as a patch of the one before."""
         return [frame["view"] for frame in self.frames if "view" in frame]
 
     def shots(self, artifacts: Path, what: str) -> None:
@@ -251,6 +264,7 @@ def test_two_browsers_play_a_whole_kozel_match_on_two_server_processes(
         for person, seat in ((ann, 0), (bob, 1)):
             heard = Player(socket=None, token="", seat=seat, views=person.views())  # type: ignore[arg-type]
             assert assert_no_hidden_tiles(final.record, heard) > 20
+            assert sum("patch" in frame for frame in person.frames) > 10  # most views came as patches, and were checked
             assert not person.errors, person.errors
         assert moves_clicked["Ann"] > 10 and moves_clicked["Bob"] > 10
         assert checked > 20  # the pages were searched all through the match, not once or twice

@@ -3,6 +3,7 @@ processes with two workers play a table of people."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
@@ -21,6 +22,7 @@ from bones.web.jobs import MoveJob
 from bones.web.referee import Referee
 from bones.web.storage import Store
 from bones.web.table import COMPUTER, HUMAN
+from tests.web.conftest import free_port
 from tests.web.live_players import NetSocket, Player, in_threads
 from tests.web.test_web_processes import BONES, HOST, new_table, serving, socket_url, tail
 
@@ -190,3 +192,58 @@ def test_a_job_its_worker_refuses_is_no_longer_held_back_by_its_lease(
         until(lambda: client.exists(jobs.lease_key(stale)) == 0, 10, lambda: "the refused job's lease is still held")
     client.close()
     store.close()
+
+
+def children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (read from /proc: the tests run on Linux)."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # gone meanwhile
+        if int(fields[1]) == pid:
+            found.add(int(stat.parent.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def answers(port: int) -> bool:
+    try:
+        return httpx.get(f"http://127.0.0.1:{port}/api/catalog", timeout=2).status_code == 200
+    except httpx.TransportError:
+        return False
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGKILL], ids=["terminated", "killed"])
+def test_the_workers_bones_serve_starts_stop_with_it(postgres_url: str, redis_url: str, stop: signal.Signals) -> None:
+    """Left running, a server's workers would take the jobs of every later server on that Redis, for a database it
+    may no longer use."""
+    port = free_port()
+    command = [str(BONES), "serve", "--no-browser", "--port", str(port), "--database", postgres_url]
+    log = Path(tempfile.mkstemp(prefix="bones-serve-", suffix=".log")[1])
+    with log.open("wb") as out:
+        server = subprocess.Popen([*command, "--redis", redis_url, "--thinkers", "2"], stdout=out, stderr=out)
+    workers: set[int] = set()
+    try:
+        until(lambda: len(children(server.pid)) == 2, 60, lambda: f"no workers: {tail(log)}")
+        workers = children(server.pid)
+        until(lambda: answers(port), 180, lambda: f"not serving: {tail(log)}")
+        server.send_signal(stop)
+        server.wait(timeout=30)
+        until(lambda: not any(alive(pid) for pid in workers), 60, lambda: f"workers left running: {tail(log)}")
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+        for pid in workers:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        log.unlink(missing_ok=True)

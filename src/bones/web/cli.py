@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -107,12 +108,18 @@ def register(app: typer.Typer) -> None:
 
 @contextlib.contextmanager
 def local_workers(database: str, redis_url: str, count: int) -> Iterator[None]:
-    """``count`` ``bones worker`` processes for the time of the block."""
+    """``count`` ``bones worker`` processes for the time of the block, and not a moment after: each stops when this
+    process's end closes its standard input, though this process be killed."""
     command = [sys.executable, "-c", "from bones.cli import main; main()", "worker", "--database", database]
-    started = [subprocess.Popen([*command, "--redis", redis_url]) for _ in range(count)]
+    command += ["--redis", redis_url, "--stop-with-stdin"]
+    started = [subprocess.Popen(command, stdin=subprocess.PIPE) for _ in range(count)]
+    # uvicorn, stopped by SIGTERM, raises that signal again once it has shut down: by default it would end this
+    # process at once, past the block's end. Raised as SystemExit, it comes through the block.
+    previous = signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
     try:
         yield
     finally:
+        signal.signal(signal.SIGTERM, previous)
         for process in started:
             process.terminate()
         for process in started:

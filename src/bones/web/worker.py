@@ -21,8 +21,10 @@ from typing import Annotated
 import typer
 
 
-def run_worker(database: str | None, redis_url: str, threads: int = 1) -> None:
-    """Take jobs until SIGTERM or SIGINT; the job under way is finished first (a kill loses nothing either)."""
+def run_worker(database: str | None, redis_url: str, threads: int = 1, stop_with_stdin: bool = False) -> None:
+    """Take jobs until SIGTERM or SIGINT (or, with ``stop_with_stdin``, until standard input ends: the pipe from a
+    parent that started this worker, closed when it ends, however it ends); the job under way is finished first (a
+    kill loses nothing either)."""
     import dramatiq
     import redis
 
@@ -51,6 +53,8 @@ def run_worker(database: str | None, redis_url: str, threads: int = 1) -> None:
     stop = threading.Event()
     for sign in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sign, lambda *_: stop.set())
+    if stop_with_stdin:
+        threading.Thread(target=lambda: (sys.stdin.buffer.read(), stop.set()), daemon=True).start()
     # The games and their players loaded now, not in the first job: a job waits only on its search.
     for game in all_games():
         available_levels(game)
@@ -74,6 +78,9 @@ def register(app: typer.Typer) -> None:
         threads: Annotated[
             int, typer.Option(min=1, help="jobs at once (searches share one core: run a worker per core instead)")
         ] = 1,
+        stop_with_stdin: Annotated[
+            bool, typer.Option(hidden=True, help="stop when standard input ends (a parent's pipe)")
+        ] = False,
     ) -> None:
         """Play the computers' moves of the web tables that share this database and Redis."""
         try:
@@ -88,4 +95,4 @@ def register(app: typer.Typer) -> None:
         url = redis or os.environ.get(ENV_REDIS, "").strip()
         if not url:
             raise typer.BadParameter("a worker takes its jobs from Redis: give --redis or $BONES_REDIS_URL")
-        run_worker(database, url, threads)
+        run_worker(database, url, threads, stop_with_stdin)
