@@ -54,7 +54,12 @@ def run_worker(database: str | None, redis_url: str, threads: int = 1, stop_with
     for sign in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sign, lambda *_: stop.set())
     if stop_with_stdin:
-        threading.Thread(target=lambda: (sys.stdin.buffer.read(), stop.set()), daemon=True).start()
+
+        def watch_parent() -> None:
+            sys.stdin.buffer.read()
+            stop.set()
+
+        threading.Thread(target=watch_parent, daemon=True).start()
     # The games and their players loaded now, not in the first job: a job waits only on its search.
     for game in all_games():
         available_levels(game)
