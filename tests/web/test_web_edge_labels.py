@@ -30,6 +30,17 @@ READ = """(selector) => {
   });
 }"""
 
+# The labels above or left of the board's scrolling box once it is scrolled to its start: no scroll shows them.
+UNREACHABLE = """() => {
+  const labels = [...document.querySelectorAll('#board .edge-label')];
+  const scroller = (e) => { for (let p = e.parentElement; p; p = p.parentElement) {
+    const style = getComputedStyle(p);
+    if (/(auto|scroll|hidden)/.test(style.overflowX + style.overflowY)) return p; } return document.documentElement; };
+  for (const l of labels) { const s = scroller(l); s.scrollTop = 0; s.scrollLeft = 0; }
+  return labels.filter((l) => { const box = l.getBoundingClientRect(), room = scroller(l).getBoundingClientRect();
+    return box.top < room.top - 1 || box.left < room.left - 1; }).map((l) => l.textContent);
+}"""
+
 
 @pytest.mark.parametrize("game", BOARDS)
 def test_every_square_has_its_name_on_the_edges(browser: Any, live_server: Any, artifacts: Path, game: str) -> None:
@@ -45,6 +56,9 @@ def test_every_square_has_its_name_on_the_edges(browser: Any, live_server: Any, 
             # One label over the column and one beside the row: together they spell the square's name.
             assert len(cell["column"]) == 1 and len(cell["row"]) == 1, (size, cell)
             assert {cell["column"][0], cell["row"][0]} == {letters, number}, (size, cell)
+        # A board larger than its room scrolls: every label can be scrolled to, none left before the scroll's start.
+        cut = page.evaluate(UNREACHABLE)
+        assert not cut, (size, cut)
         page.screenshot(path=str(artifacts / f"edge-labels-{game}-{size}.png"))
         assert not page.errors, page.errors
         page.close()

@@ -7,6 +7,10 @@ import { el } from "../shell/dom.js";
 
 const NAME = /^([A-Za-z]+)(\d+)$/;
 
+// The room a labelled grid keeps before its first column and row for the labels (table.css: .labelled), which its
+// board's fit leaves free: a grid larger than its board scrolls, and nothing before a scroll's start can be seen.
+export const LABEL_ROOM = { x: 16, y: 14 };
+
 // What the squares of one line on the screen share: their letters or their number ("" when neither).
 function shared(names) {
   const parts = names.map((n) => n.match(NAME));
@@ -32,6 +36,7 @@ function lines(cells, axis) {
 
 // Label `grid`'s squares (the elements with `selector`, named by `nameOf`) along its top and left edges, once drawn.
 export function edgeLabels(grid, selector, nameOf) {
+  grid.classList.add("labelled");
   requestAnimationFrame(() => {
     if (!grid.isConnected) return;
     for (const old of grid.querySelectorAll(":scope > .edge-label")) old.remove();

@@ -9,7 +9,7 @@ import { fitCells } from "../shell/fit.js";
 import { flip, flyFrom, seatRect, tumble, walk } from "../shell/motion.js";
 import { half, tileEl } from "../shell/tiles.js";
 import * as F from "./finder-words.js";
-import { edgeLabels } from "./edge-labels.js";
+import { edgeLabels, LABEL_ROOM } from "./edge-labels.js";
 import { registerBoard } from "./index.js";
 
 const COLOURS = ["#f2c14e", "#e8615a", "#6cc3f0", "#a98bf5"];
@@ -22,7 +22,7 @@ function cellSize(v) {
   const gap = board.clientHeight < 300 ? 2 : 6;
   const pad = board.clientHeight < 300 ? 6 : 24;
   board.style.setProperty("--gap", `${gap}px`);
-  return fitCells({ width: board.clientWidth, height: board.clientHeight, rows, cols, reserveX: pad + (cols / 2) * gap, reserveY: pad + rows * gap, min: 40 });
+  return fitCells({ width: board.clientWidth, height: board.clientHeight, rows, cols, reserveX: pad + LABEL_ROOM.x + (cols / 2) * gap, reserveY: pad + LABEL_ROOM.y + rows * gap, min: 40 });
 }
 
 const canWalk = (v) => F.myTurn(v) && v.legal_moves.length > 0;

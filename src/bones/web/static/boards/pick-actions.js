@@ -6,6 +6,7 @@ import { arrowTarget } from "../shell/boxes.js";
 import { $, el, row } from "../shell/dom.js";
 import { shortHint } from "../shell/hints.js";
 import { myTurn } from "../shell/words.js";
+import { LABEL_ROOM } from "./edge-labels.js";
 import { dropAt, fitGrid, leaning } from "./pick-grid.js";
 
 const ARROWS = ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"];
@@ -62,9 +63,10 @@ export function layoutGrid(wrap, { cols, rows, gap = 3, max = 76, turnable = fal
   wrap.classList.remove("beside");
   const room = { width: Math.min(240, extras.scrollWidth), height: extras.scrollHeight };
   wrap.classList.toggle("beside", wasBeside);
+  const labels = grid.classList.contains("labelled") ? LABEL_ROOM : { x: 0, y: 0 };
   const fit = fitGrid({
-    width: board.clientWidth,
-    height: board.clientHeight,
+    width: board.clientWidth - labels.x,
+    height: board.clientHeight - labels.y,
     cols,
     rows,
     gap,

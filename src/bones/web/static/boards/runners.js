@@ -9,7 +9,7 @@ import { startDrag } from "../shell/drag.js";
 import { fitCells } from "../shell/fit.js";
 import { flyFrom, pop, seatRect, walk } from "../shell/motion.js";
 import { half } from "../shell/tiles.js";
-import { edgeLabels } from "./edge-labels.js";
+import { edgeLabels, LABEL_ROOM } from "./edge-labels.js";
 import { registerBoard } from "./index.js";
 import * as R from "./runners-words.js";
 
@@ -21,7 +21,7 @@ function cellSize(v) {
   const gap = board.clientHeight < 340 ? 2 : 3;
   board.style.setProperty("--gap", `${gap}px`);
   const buttons = R.options(v, P.pick).buttons.length || P.pick.corner ? 44 : 0;
-  return fitCells({ width: board.clientWidth, height: board.clientHeight, rows: 7, cols: 8, gap, reserveX: 12, reserveY: 12 + buttons, min: 40 });
+  return fitCells({ width: board.clientWidth, height: board.clientHeight, rows: 7, cols: 8, gap, reserveX: 12 + LABEL_ROOM.x, reserveY: 12 + LABEL_ROOM.y + buttons, min: 40 });
 }
 
 // The piece a drag takes: the player's runner, or, once the corner is chosen, the corner it goes to
