@@ -5,8 +5,13 @@ from __future__ import annotations
 import asyncio
 import socket
 import threading
+from typing import Any
 
+from fastapi.testclient import TestClient
+
+from bones.web.app import create_app
 from bones.web.events import Event, RedisBus
+from bones.web.storage import Store
 
 
 def test_publishing_never_waits_on_a_redis_that_does_not_answer() -> None:
@@ -65,3 +70,13 @@ def test_published_events_arrive_in_order(redis_url: str) -> None:
             await bus.aclose()
 
     assert asyncio.run(play()) == list(range(1, 101))
+
+
+def test_a_server_that_stops_sends_the_events_it_still_holds(redis_url: str, monkeypatch: Any, tmp_path: Any) -> None:
+    # The outbox's thread is a daemon's: a process ending without closing its bus ends with the events not yet sent.
+    monkeypatch.setenv("BONES_REDIS_URL", redis_url)
+    app = create_app(Store(f"sqlite:///{tmp_path / 'bones.sqlite3'}"))
+    with TestClient(app):
+        bus = app.state.hub.bus
+        assert isinstance(bus, RedisBus)
+    assert bus._closed and (bus._sender is None or not bus._sender.is_alive())

@@ -158,6 +158,15 @@ def test_several_workers_refuse_sqlite_and_a_missing_redis(
         assert refused.value.code == 2 and why in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("database", ["sqlite://", "sqlite:///:memory:"])
+def test_serve_refuses_a_database_in_memory(database: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # The computers think on worker processes, which would each open an empty database of their own: every job
+    # refused, asked again, refused, and no computer ever moved.
+    with pytest.raises(SystemExit) as refused:
+        main(["serve", "--no-browser", "--database", database])
+    assert refused.value.code == 2 and "in memory" in capsys.readouterr().err
+
+
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 

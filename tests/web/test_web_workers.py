@@ -235,6 +235,10 @@ def test_the_workers_bones_serve_starts_stop_with_it(postgres_url: str, redis_ur
     try:
         until(lambda: len(children(server.pid)) == 2, 60, lambda: f"no workers: {tail(log)}")
         workers = children(server.pid)
+        for pid in workers:
+            # Their database and Redis come by the environment: a password in the arguments is in everyone's `ps`.
+            arguments = Path(f"/proc/{pid}/cmdline").read_bytes().decode()
+            assert postgres_url not in arguments and redis_url not in arguments, arguments
         until(lambda: answers(port), 180, lambda: f"not serving: {tail(log)}")
         server.send_signal(stop)
         server.wait(timeout=30)

@@ -231,6 +231,7 @@ def create_app(store: Store | None = None, allow_setup: bool = False, referee: R
     )
     referee.thinker = lambda table_id, move_number, seat: thinking.ask(MoveJob(table_id, move_number, seat))
     app.router.on_shutdown.append(thinking.close)
+    app.router.on_shutdown.append(hub.bus.aclose)  # the events still in the outbox go out before the process ends
     app.include_router(live.router(hub))
     app.include_router(lobby.router(hub))
     app.include_router(rematch.router(hub))

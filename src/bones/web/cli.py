@@ -82,6 +82,10 @@ def register(app: typer.Typer) -> None:
         if redis:
             os.environ[ENV_REDIS] = redis
         store = Store(database)
+        if store.url in ("sqlite://", "sqlite:///:memory:"):
+            raise typer.BadParameter(
+                "the computers think in processes of their own: a database in memory is each one's own; give a file"
+            )
         if workers > 1:
             # Each worker is a process of its own: what they share must be in the database and Redis.
             if not os.environ.get(ENV_REDIS, "").strip():
@@ -110,9 +114,13 @@ def register(app: typer.Typer) -> None:
 def local_workers(database: str, redis_url: str, count: int) -> Iterator[None]:
     """``count`` ``bones worker`` processes for the time of the block, and not a moment after: each stops when this
     process's end closes its standard input, though this process be killed."""
-    command = [sys.executable, "-c", "from bones.cli import main; main()", "worker", "--database", database]
-    command += ["--redis", redis_url, "--stop-with-stdin"]
-    started = [subprocess.Popen(command, stdin=subprocess.PIPE) for _ in range(count)]
+    from bones.web.events import ENV_REDIS
+    from bones.web.storage import ENV_URL
+
+    command = [sys.executable, "-c", "from bones.cli import main; main()", "worker", "--stop-with-stdin"]
+    # By the environment, not the arguments: a password in a URL would be in every local user's `ps`.
+    env = dict(os.environ, **{ENV_URL: database, ENV_REDIS: redis_url})
+    started = [subprocess.Popen(command, stdin=subprocess.PIPE, env=env) for _ in range(count)]
     # uvicorn, stopped by SIGTERM, raises that signal again once it has shut down: by default it would end this
     # process at once, past the block's end. Raised as SystemExit, it comes through the block.
     previous = signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))

@@ -179,7 +179,11 @@ class RedisBus:
                 pipe.execute()
                 delay = 0.1
             except Exception:  # the moves are saved; players catch up by their next sync
-                log.warning("bones: could not publish %d table events to Redis; retrying in %.1f s", len(batch), delay)
+                log.warning(
+                    "bones: could not publish %d table events to Redis (dropped: the pages catch up by move number); trying again in %.1f s",
+                    len(batch),
+                    delay,
+                )
                 time.sleep(delay)
                 delay = min(delay * 2, 5.0)
 

@@ -11,6 +11,7 @@ once, since the database takes one move per move number.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import signal
@@ -67,6 +68,8 @@ def run_worker(database: str | None, redis_url: str, threads: int = 1, stop_with
     logging.getLogger(__name__).info("bones worker: taking jobs (%d threads)", threads)
     stop.wait()
     worker.stop()
+    # The events of the last moves saved are sent before the process ends (the outbox's thread is a daemon's).
+    asyncio.run(bus.aclose())
     store.close()
 
 
