@@ -101,19 +101,24 @@ class LocalThinking:
         self._submit(job, RESUBMITS)
 
     def _submit(self, job: Job, tries: int) -> None:
-        future = _POOL.submit(self.database_url, job_data(job))
+        pool, future = _POOL.submit(self.database_url, job_data(job))
         # Told on a thread of its own: a job done before it is asked for would run its callback in the asking thread,
         # which holds the table's lock that telling the move takes.
-        future.add_done_callback(lambda finished: _TELLING.submit(self._finished, job, finished, tries))
+        future.add_done_callback(lambda finished: _TELLING.submit(self._finished, job, pool, finished, tries))
 
-    def _finished(self, job: Job, future: Future[dict[str, Any] | None], tries: int) -> None:
+    def _finished(self, job: Job, pool: ProcessPoolExecutor, future: Future[dict[str, Any] | None], tries: int) -> None:
         try:
             saved = future.result()
         except BrokenProcessPool:
-            # A worker process died (killed while thinking): the job runs again on a new one.
-            _POOL.broken()
+            # A worker process died (killed while thinking): the job runs again on a new one. Every job of the dead
+            # pool lands here: the pool is replaced once, not once per job (each would shut down the one before).
+            _POOL.broken(pool)
             if tries > 0:
                 self._submit(job, tries - 1)
+            else:
+                log.error("bones: the job %s broke %d worker processes: given up", job.key, RESUBMITS + 1)
+                with self._lock:
+                    self._asked.put(job.key, -self.lease)  # asked again, it is sent again
             return
         except Exception:
             log.exception("bones: the job %s failed", job.key)
@@ -139,7 +144,10 @@ class _Pool:
         self._pool: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
 
-    def submit(self, database_url: str, data: dict[str, Any]) -> Future[dict[str, Any] | None]:
+    def submit(
+        self, database_url: str, data: dict[str, Any]
+    ) -> tuple[ProcessPoolExecutor, Future[dict[str, Any] | None]]:
+        """The job given to the worker processes: the pool that took it, and its future."""
         with self._lock:
             if self._pool is None:
                 # A fork server forks each worker from a clean process that imported bones once: forking this one,
@@ -149,16 +157,18 @@ class _Pool:
                 self._pool = ProcessPoolExecutor(max_workers=thinkers(), mp_context=context)
             pool = self._pool
         try:
-            return pool.submit(work_locally, database_url, data)
+            return pool, pool.submit(work_locally, database_url, data)
         except BrokenProcessPool:
-            self.broken()
+            self.broken(pool)
             return self.submit(database_url, data)
 
-    def broken(self) -> None:
+    def broken(self, pool: ProcessPoolExecutor) -> None:
+        """``pool`` lost a process: replaced by a new one on the next job, unless it was replaced already."""
         with self._lock:
-            pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=False)
+            if self._pool is not pool:
+                return
+            self._pool = None
+        pool.shutdown(wait=False, cancel_futures=False)
 
     def shutdown(self) -> None:
         with self._lock:
