@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import json
 import statistics
@@ -15,6 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from bones.web.app import create_app
+from bones.web.events import Event
 from bones.web.storage import Store
 from bones.web.table import Table
 from tests.web.live_players import Player, TestClientSocket, assert_no_hidden_tiles, in_threads
@@ -424,3 +426,30 @@ def test_a_seat_is_sent_patches_that_give_its_whole_view(live: TestClient) -> No
     assert compared >= 5
     print("SIZES", sizes)
     assert all(patch < view for patch, view in sizes), sizes
+
+
+def test_the_event_loop_never_reads_the_database_to_hear_a_waiting_rooms_event(
+    live: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A table not yet started is read again at each of its events (its start is not known before): on the loop, every
+    # socket of the process waited for that read.
+    hub = live.app.state.hub  # type: ignore[attr-defined]
+    room = lobby(live)
+    readers: list[bool] = []
+    read = hub.seating.replace_after
+
+    def replace_after(table_id: str) -> float | None:
+        readers.append(_on_a_loop())
+        return read(table_id)
+
+    monkeypatch.setattr(hub.seating, "replace_after", replace_after)
+    live.portal.call(hub.heard, room["id"], [Event(room["id"], -1, "lobby")])  # type: ignore[union-attr]
+    assert readers == [False]
+
+
+def _on_a_loop() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True

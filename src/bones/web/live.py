@@ -212,7 +212,7 @@ class Hub:
         if view is not None and view["seats"][seat].get("away"):
             with contextlib.suppress(TableError):
                 await run_in_threadpool(self.referee.set_away, table_id, seat, False)
-        if self.seating.replace_after(table_id) is not None:
+        if await self.is_live(table_id):
             self.kick(table_id)
 
     async def left(self, table_id: str, seat: int, started: bool = False) -> None:
@@ -267,12 +267,19 @@ class Hub:
         except TableError:
             return
 
-    def heard(self, table_id: str, events: Sequence[Event]) -> None:
+    async def is_live(self, table_id: str) -> bool:
+        """Whether the table is a started live table: from memory, or read on a thread (a lobby table not started is
+        read each time, and the loop of every socket of this process must not wait on the database)."""
+        if self.seating.knows_live(table_id):
+            return self.seating.replace_after(table_id) is not None
+        return await run_in_threadpool(self.seating.replace_after, table_id) is not None
+
+    async def heard(self, table_id: str, events: Sequence[Event]) -> None:
         self._last_event[table_id] = time.monotonic()
         # A worker's move is told only by its event: what follows it is driven from here. Moves alone name the number
         # the table is at, so the driver decides on the kept table if it is there (a local worker's move was made on
         # it by ``Referee.learned``) rather than read the stored head once per move; anything else is read.
-        if self.seating.replace_after(table_id) is not None:
+        if await self.is_live(table_id):
             moved = all(e.kind == "moved" for e in events)
             self.kick(table_id, max(e.move_number for e in events) if moved and events else None)
 
@@ -292,7 +299,7 @@ class Hub:
             for table_id in {table for table, _seat in seats}:
                 # A table quiet for a beat may be waiting on an absent player, or on a driver that died with its server.
                 quiet = now - self._last_event.get(table_id, 0.0) > self.settings.heartbeat
-                if quiet and self.seating.replace_after(table_id) is not None:
+                if quiet and await self.is_live(table_id):
                     self.kick(table_id)
             held = {table for table, _seat in self._here}
             for table_id in [t for t in self._last_event if t not in held]:
@@ -731,5 +738,5 @@ async def pump(hub: Hub, connection: Connection, events: asyncio.Queue[Event], r
         burst = [waiting.result()]
         while not events.empty():
             burst.append(events.get_nowait())
-        hub.heard(connection.table_id, burst)
+        await hub.heard(connection.table_id, burst)
         await connection.on_events(burst)

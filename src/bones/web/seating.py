@@ -191,6 +191,10 @@ class Seating:
         found = [Lobby(**{**row, "seats": [dict(s) for s in row["seats"]]}) for row in rows]
         return [lobby for lobby in found if any(seat["kind"] == OPEN for seat in lobby.seats)]
 
+    def knows_live(self, game_id: str) -> bool:
+        """Whether ``replace_after`` answers from memory (else it reads the database: not on an event loop)."""
+        return self._live.get(game_id) is not None
+
     def replace_after(self, game_id: str) -> float | None:
         """The host's timeout of a started live table; None for a game that is no live table."""
         kept = self._live.get(game_id)
