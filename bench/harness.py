@@ -76,6 +76,20 @@ def fresh_database(url: str, name: str) -> str:
     return url.rpartition("/")[0] + "/" + name
 
 
+def scalar(database: str, query: str) -> float:
+    """One number from the database (a count)."""
+    from sqlalchemy import create_engine, text
+
+    from bones.web.storage import _driver_url
+
+    engine = create_engine(_driver_url(database))
+    try:
+        with engine.connect() as connection:
+            return float(connection.execute(text(query)).scalar_one())
+    finally:
+        engine.dispose()
+
+
 @contextlib.contextmanager
 def redis() -> Iterator[Throwaway]:
     port = free_port()
@@ -87,6 +101,13 @@ def redis() -> Iterator[Throwaway]:
     finally:
         server.kill()
         server.wait()
+
+
+def flush(redis_url: str) -> None:
+    import redis as client
+
+    with client.Redis.from_url(redis_url) as connection:
+        connection.flushdb()
 
 
 @contextlib.contextmanager
@@ -119,6 +140,16 @@ def wait_up(url: str, process: subprocess.Popen[bytes], seconds: float = 180) ->
         if time.monotonic() > deadline or process.poll() is not None:
             raise RuntimeError(f"{url} did not start")
         time.sleep(0.2)
+
+
+def log_errors(logs: Path) -> list[str]:
+    """The lines of the servers' logs (``*.log``) that tell of an error."""
+    errors = []
+    for log in sorted(logs.glob("*.log")):
+        for line in log.read_text(errors="replace").splitlines():
+            if any(word in line for word in ("Traceback", "ERROR", "Error:", "Exception")):
+                errors.append(f"{log.name}: {line.strip()[:160]}")
+    return errors
 
 
 def descendants(pid: int) -> list[int]:

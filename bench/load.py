@@ -40,22 +40,10 @@ import httpx
 import jsonpatch
 from websockets.asyncio.client import connect
 
-from harness import (
-    BONES,
-    descendants,
-    free_port,
-    fresh_database,
-    percentile,
-    postgres,
-    profiled,
-    redis,
-    rss_mb,
-    started,
-    tree_cpu,
-    wait_up,
-)
+import harness  # what the web benchmarks share (this folder is on the path)
 
-LEVELS = ("easy", "normal", "hard", "crazy")
+OTHERS = ("easy", "normal", "hard")
+MOVES = "SELECT count(*) FROM bones_moves"
 THINK = 2.0
 
 
@@ -145,9 +133,24 @@ async def person(client: httpx.AsyncClient, me: Person, until: float) -> None:
             turn.cancel()
 
 
-async def crowd(url: str, numbers: range, people: int, begin: float, seconds: float, ramp: float) -> list[Person]:
+def levels(tables: int, crazy: int) -> list[str]:
+    """The computers' level of each table: ``crazy`` Crazy tables spread evenly, the others easy, normal, hard in turn."""
+    spread = ["crazy" if (n + 1) * crazy // tables > n * crazy // tables else "" for n in range(tables)]
+    others = iter(OTHERS * tables)
+    return [level or next(others) for level in spread]
+
+
+def crazy(args: argparse.Namespace, tables: int) -> int:
+    """How many of the tables have Crazy computers: ``--crazy``, else a quarter (easy, normal, hard, crazy in turn)."""
+    return tables // 4 if args.crazy is None else min(args.crazy, tables)
+
+
+async def crowd(
+    url: str, numbers: range, people: int, begin: float, seconds: float, ramp: float, crazy: int
+) -> list[Person]:
     """The people of ``numbers`` (of ``people`` in all), arriving evenly over ``ramp`` seconds from ``begin``."""
-    crowd = [Person(url, LEVELS[n % len(LEVELS)]) for n in numbers]
+    level = levels(people, crazy)
+    crowd = [Person(url, level[n]) for n in numbers]
     until = begin + ramp + seconds
 
     async def arrive(n: int, me: Person) -> None:
@@ -164,11 +167,11 @@ async def crowd(url: str, numbers: range, people: int, begin: float, seconds: fl
 
 
 def crowd_process(
-    url: str, numbers: range, people: int, begin: float, seconds: float, ramp: float
+    url: str, numbers: range, people: int, begin: float, seconds: float, ramp: float, crazy: int
 ) -> tuple[list[Person], float]:
     """One client process's share of the people, and the CPU seconds the process spent on them."""
     cpu = time.process_time()
-    done = asyncio.run(crowd(url, numbers, people, begin, seconds, ramp))
+    done = asyncio.run(crowd(url, numbers, people, begin, seconds, ramp, crazy))
     return done, time.process_time() - cpu
 
 
@@ -215,21 +218,10 @@ class Tiers:
     peak: dict[str, float] = field(default_factory=lambda: {"web": 0.0, "workers": 0.0, "queued": 0.0})
 
     def cpu(self) -> dict[str, float]:
-        worker_cpu = sum(tree_cpu(pid) for pid in self.workers)
-        pg_cpu = tree_cpu(self.postgres) if self.postgres else float("nan")
-        return {"web": tree_cpu(self.web), "workers": worker_cpu, "postgres": pg_cpu, "moves": self.moves()}
-
-    def moves(self) -> float:
-        from sqlalchemy import create_engine, text
-
-        from bones.web.storage import _driver_url
-
-        engine = create_engine(_driver_url(self.database))
-        try:
-            with engine.connect() as connection:
-                return float(connection.execute(text("SELECT count(*) FROM bones_moves")).scalar_one())
-        finally:
-            engine.dispose()
+        """CPU seconds of each tier so far, and the moves saved."""
+        cpu = {"web": harness.tree_cpu(self.web), "workers": sum(harness.tree_cpu(pid) for pid in self.workers)}
+        cpu["postgres"] = harness.tree_cpu(self.postgres) if self.postgres else float("nan")
+        return {**cpu, "moves": harness.scalar(self.database, MOVES)}
 
     def queued(self) -> int:
         """The computer moves in the workers' queue (waiting or being thought about)."""
@@ -238,8 +230,9 @@ class Tiers:
         return int(broker(self.redis).do_qsize(QUEUE))
 
     def sample(self) -> None:
-        self.peak["web"] = max(self.peak["web"], sum(rss_mb(p) for p in [self.web, *descendants(self.web)]))
-        self.peak["workers"] = max(self.peak["workers"], sum(rss_mb(p) for p in self.workers))
+        web = [self.web, *harness.descendants(self.web)]
+        self.peak["web"] = max(self.peak["web"], sum(harness.rss_mb(p) for p in web))
+        self.peak["workers"] = max(self.peak["workers"], sum(harness.rss_mb(p) for p in self.workers))
         self.peak["queued"] = max(self.peak["queued"], self.queued())
 
 
@@ -248,17 +241,19 @@ def serving(args: argparse.Namespace, database: str, redis_url: str, logs: Path)
     """The web processes and the workers: the web's URL, the serve process and the workers' pids."""
     env = dict(os.environ, BONES_COMPUTER_PACE=str(args.pace), BONES_HEARTBEAT="5", BONES_SECRET="the-load-bench")
     env.pop("BONES_DATABASE_URL", None)
-    port = free_port()
-    serve = [str(BONES), "serve", "--no-browser", "--port", str(port), "--database", database, "--redis", redis_url]
-    serve += ["--workers", str(args.web), "--thinkers", "0"]
-    worker = ["nice", "-n", str(args.worker_nice), str(BONES), "worker", "--database", database, "--redis", redis_url]
+    port = harness.free_port()
+    where = ["--database", database, "--redis", redis_url]
+    serve = [str(harness.BONES), "serve", "--no-browser", "--port", str(port), *where, "--workers", str(args.web)]
+    serve += ["--thinkers", "0"]  # no worker started by the web tier: the bench's own, apart
+    worker = ["nice", "-n", str(args.worker_nice), str(harness.BONES), "worker", *where]
     with contextlib.ExitStack() as stack:
-        web = stack.enter_context(started(serve, env, logs / "web.log"))
+        web = stack.enter_context(harness.started(serve, env, logs / "web.log"))
         workers = [
-            stack.enter_context(started(worker, env, logs / f"worker-{k}.log")) for k in range(args.bench_workers)
+            stack.enter_context(harness.started(worker, env, logs / f"worker-{k}.log"))
+            for k in range(args.bench_workers)
         ]
         url = f"http://127.0.0.1:{port}"
-        wait_up(url, web)
+        harness.wait_up(url, web)
         deadline = time.monotonic() + 180
         while not all("taking jobs" in (logs / f"worker-{k}.log").read_text() for k in range(len(workers))):
             if time.monotonic() > deadline or any(w.poll() is not None for w in workers):
@@ -294,7 +289,9 @@ async def measure(url: str, tiers: Tiers, people: int, args: argparse.Namespace)
             share = [range(k, people, clients) for k in range(clients)]
             parts = await asyncio.gather(
                 *(
-                    loop.run_in_executor(pool, crowd_process, url, s, people, begin, args.seconds, args.ramp)
+                    loop.run_in_executor(
+                        pool, crowd_process, url, s, people, begin, args.seconds, args.ramp, crazy(args, people)
+                    )
                     for s in share
                 )
             )
@@ -318,46 +315,34 @@ async def measure(url: str, tiers: Tiers, people: int, args: argparse.Namespace)
     }
 
 
-def log_errors(logs: Path) -> tuple[list[str], int]:
-    """The error lines of the servers' logs, and the jobs the workers refused (the table had moved on)."""
-    errors, refused = [], 0
-    for log in sorted(logs.glob("*.log")):
-        for line in log.read_text(errors="replace").splitlines():
-            refused += "not moved:" in line
-            if any(word in line for word in ("Traceback", "ERROR", "Error:", "Exception")):
-                errors.append(f"{log.name}: {line.strip()[:160]}")
-    return errors, refused
-
-
 def ms(values: list[float], q: float) -> str:
-    return f"{percentile(values, q) * 1000:.0f}"
+    return f"{harness.percentile(values, q) * 1000:.0f}"
 
 
 def run_n(people: int, args: argparse.Namespace, database: str, redis_url: str, pg_pid: int | None) -> dict[str, Any]:
     logs = Path(args.logs) / f"n{people}"
     logs.mkdir(parents=True, exist_ok=True)
-    import redis as redis_client
-
-    redis_client.Redis.from_url(redis_url).flushdb()  # no job of the run before
     with serving(args, database, redis_url, logs) as (url, pids):
         tiers = Tiers(pids[0], pids[1:], pg_pid, database, redis_url)
         load_before, began = os.getloadavg(), time.monotonic()
-        with profiled([pids[0], *descendants(pids[0]), *pids[1:]], args.profile, f"n{people}"):
+        with harness.profiled([pids[0], *harness.descendants(pids[0]), *pids[1:]], args.profile, f"n{people}"):
             measured = asyncio.run(measure(url, tiers, people, args))
         load_after, took = os.getloadavg(), time.monotonic() - began
     done: list[Person] = measured["people"]
     lost, doubled, gaps, repeats, people_moves, computer_moves = check(database, done)
     acks, views = [x for me in done for x in me.acks], [x for me in done for x in me.views]
-    crazy = [x for me in done if me.level == "crazy" for x in me.acks]
+    at_crazy = [x for me in done if me.level == "crazy" for x in me.acks]
     others = [x for me in done if me.level != "crazy" for x in me.acks]
     failed = [e for me in done for e in me.errors]
-    errors, refused = log_errors(logs)
+    errors = harness.log_errors(logs)
+    refused = sum(log.read_text().count("not moved:") for log in logs.glob("worker-*.log"))
     cpu, peak, idle = measured["per_move"], tiers.peak, measured["idle"]
     print(
         f"N={people} ({took:.0f}s; load {' '.join(f'{x:.1f}' for x in load_before)} -> "
-        f"{' '.join(f'{x:.1f}' for x in load_after)}): tables playing {sum(1 for me in done if me.heard)}\n"
+        f"{' '.join(f'{x:.1f}' for x in load_after)}): tables playing {sum(1 for me in done if me.heard)}, Crazy {crazy(args, people)}; "
+        f"{measured['steady_moves'] / max(1.0, args.seconds - args.settle):.1f} moves a second once all play\n"
         f"    move ack ms p50/p95/p99 {ms(acks, 0.5)}/{ms(acks, 0.95)}/{ms(acks, 0.99)} "
-        f"(worst at Crazy tables {max(crazy or [0]) * 1000:.0f}, at the others {max(others or [0]) * 1000:.0f}); "
+        f"(worst at Crazy tables {max(at_crazy or [0]) * 1000:.0f}, at the others {max(others or [0]) * 1000:.0f}); "
         f"view update ms {ms(views, 0.5)}/{ms(views, 0.95)}/{ms(views, 0.99)}\n"
         f"    cpu ms per move once all play ({measured['steady_moves']} moves): web {cpu['web']:.2f} "
         f"workers {cpu['workers']:.2f} postgres {cpu['postgres']:.2f}; web with the arrivals "
@@ -375,24 +360,21 @@ def run_n(people: int, args: argparse.Namespace, database: str, redis_url: str, 
     return {
         "N": people, "acks": acks, "views": views, "cpu": cpu, "lost": lost, "doubled": doubled,
         "people_moves": people_moves, "computer_moves": computer_moves, "queued": measured["queued"],
-        "rss": peak, "load": (load_before[0], load_after[0]), "crazy_max": max(crazy or [0]),
+        "rss": peak, "load": (load_before[0], load_after[0]),
+        "worst": (1000 * max(at_crazy or [0]), 1000 * max(others or [0])),
     }  # fmt: skip
 
 
 def summary(rows: list[dict[str, Any]]) -> None:
-    print(
-        "\n    N | ack p50/p95/p99 ms | view p50/p95/p99 ms | cpu ms/move web/workers/pg | moves people+computers "
-        "| lost/twice | queued | RSS MB web/workers | load before->after"
-    )
+    print("\n    N | ack p50/p95/p99 | worst ack crazy/others | view p50/p95/p99 | cpu ms/move web/workers/pg | "
+          "moves people+computers | lost/twice | queued | RSS MB web/workers | load before->after")  # fmt: skip
     for r in rows:
-        a, v, c = r["acks"], r["views"], r["cpu"]
+        a, v, c, rss = r["acks"], r["views"], r["cpu"], r["rss"]
         print(
-            f"{r['N']:5d} | {ms(a, 0.5):>4}/{ms(a, 0.95):>5}/{ms(a, 0.99):>5}   | "
-            f"{ms(v, 0.5):>5}/{ms(v, 0.95):>5}/{ms(v, 0.99):>5}   | "
-            f"{c['web']:5.2f}/{c['workers']:6.2f}/{c['postgres']:5.2f}        | "
-            f"{r['people_moves']:6d}+{r['computer_moves']:<7d}        | {r['lost']}/{r['doubled']:<8} | "
-            f"{r['queued']:6d} | {r['rss']['web']:5.0f}/{r['rss']['workers']:<5.0f}       | "
-            f"{r['load'][0]:.1f}->{r['load'][1]:.1f}"
+            f"{r['N']:5d} | {ms(a, 0.5):>4}/{ms(a, 0.95):>4}/{ms(a, 0.99):>5} | {r['worst'][0]:>11.0f}/{r['worst'][1]:<10.0f} "
+            f"| {ms(v, 0.5):>4}/{ms(v, 0.95):>5}/{ms(v, 0.99):>5} | {c['web']:9.2f}/{c['workers']:7.2f}/{c['postgres']:<7.2f} "
+            f"| {r['people_moves']:10d}+{r['computer_moves']:<11d} | {r['lost']:>4}/{r['doubled']:<5} | {r['queued']:6d} "
+            f"| {rss['web']:9.0f}/{rss['workers']:<8.0f} | {r['load'][0]:.1f}->{r['load'][1]:.1f}"
         )
 
 
@@ -405,28 +387,32 @@ def main() -> None:
     parser.add_argument("--ramp", type=float, default=30, help="seconds over which the people arrive")
     parser.add_argument("--idle", type=float, default=5, help="seconds the servers' idle CPU is counted before")
     parser.add_argument("--settle", type=float, default=5, help="seconds after the last arrival before the CPU count")
+    parser.add_argument("--crazy", type=int, help="tables with Crazy computers (default: a quarter of them)")
     parser.add_argument("--web", type=int, default=2, help="web processes (uvicorn workers of one bones serve)")
     parser.add_argument("--bench-workers", type=int, default=2, help="bones worker processes")
     parser.add_argument("--worker-nice", type=int, default=10, help="the workers' niceness above the bench's own")
     parser.add_argument("--pace", type=float, default=0.7, help="seconds between computer moves (the server's pace)")
     parser.add_argument("--database", help="a PostgreSQL URL (default: a throwaway server, a new database per N)")
-    parser.add_argument("--redis", help="a Redis URL (default: a throwaway server); emptied before each N")
+    parser.add_argument("--redis", help="a Redis URL (default: a throwaway server, emptied before each N)")
     parser.add_argument("--clients", type=int, default=2, help="client processes the people are spread over")
     parser.add_argument("--logs", default="/tmp/bones-load", help="folder of the servers' logs, one folder per N")
     parser.add_argument("--profile", metavar="FOLDER", help="sample the servers and workers with py-spy into FOLDER")
     args = parser.parse_args()
     print(
-        f"Kozel tables, a person and three computers each; computers' level by table in turn: {', '.join(LEVELS)}; "
+        f"Kozel tables, a person and three computers each; computers' levels: {'a quarter' if args.crazy is None else args.crazy} Crazy tables, the others "
+        f"{', '.join(OTHERS)} in turn; "
         f"{args.web} web processes, {args.bench_workers} workers (nice +{args.worker_nice}), pace {args.pace}s, "
         f"a person moves {THINK:.0f}s after their turn; {args.seconds:.0f}s after a {args.ramp:.0f}s arrival",
         flush=True,
     )
     rows = []
     with contextlib.ExitStack() as stack:
-        pg = None if args.database else stack.enter_context(postgres())
-        redis_url = args.redis or stack.enter_context(redis()).url
+        pg = None if args.database else stack.enter_context(harness.postgres())
+        redis_url = args.redis or stack.enter_context(harness.redis()).url
         for people in args.tables:
-            database = args.database or fresh_database(pg.url, f"load_{people}")  # type: ignore[union-attr]
+            if not args.redis:
+                harness.flush(redis_url)  # no job of the run before
+            database = args.database or harness.fresh_database(pg.url, f"load_{people}")  # type: ignore[union-attr]
             rows.append(run_n(people, args, database, redis_url, pg.pid if pg else None))
     summary(rows)
 
