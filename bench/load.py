@@ -1,22 +1,18 @@
 """Load on the live web tables, as issue 24's item 3 asks: N human-paced tables on two web processes, the computers
-thinking on ``bones worker`` processes apart, over PostgreSQL and Redis.
+thinking on ``bones worker`` processes apart, over PostgreSQL and Redis (throwaway servers: a new database and an
+empty Redis for each N, unless ``--database``/``--redis`` name some).
 
-Each simulated person sits at a Kozel table of their own with three computers, moves 2 s after their turn comes
-(and closes each hand sheet after 2 s), and takes each view after the first as a JSON Patch, as the page does. The
-computers' level goes round the tables: easy, normal, hard, crazy (Crazy searches about a second a move; the
-workers' queue may grow, but a person's move must never wait for a search). The web tier is one
-``bones serve --workers 2 --thinkers 0`` (two uvicorn processes, which never search); ``--bench-workers`` (2)
-``bones worker`` processes think, under ``nice`` (``--worker-nice``, 10: on a machine shared with the web processes
-the searches yield to the replies, as on machines of their own). PostgreSQL and Redis are throwaway servers
-(a new database and an empty Redis for each N) unless ``--database``/``--redis`` name some.
+Each simulated person sits at a Kozel table with three computers, moves 2 s after their turn comes (closes each hand
+sheet after 2 s) and takes the views as JSON Patches, as the page does. The computers' level goes round the tables:
+easy, normal, hard, crazy (``--crazy K``: K Crazy tables, spread). Crazy searches about a second a move: the workers'
+queue may grow, but a person's move must never wait for a search. The web tier is ``bones serve --workers 2
+--thinkers 0`` (no search in it); ``--bench-workers`` ``bones worker`` processes think, under ``nice``
+(``--worker-nice``: on a machine shared with the web processes the searches yield to the replies).
 
-Printed per N: the move acknowledgement (a person's move sent -> the server's ``ok`` of it) and the view update (the
-move sent -> the view or patch with it) at p50/p95/p99, and the worst acknowledgement at Crazy tables and at the
-others; CPU milliseconds per move of the web processes, the workers and PostgreSQL once everybody plays (and the
-web's with the arrivals); moves lost or applied twice (every acknowledged move looked up in the database, each seat's
-move events checked for gaps and repeats); peak memory of the web processes and the workers; the load average
-before and after; the moves made (people's, computers'); the computer moves queued at the end (and at most); errors
-in the servers' logs (kept in ``--logs``). Then a table, a row per N.
+Printed per N, then as a table: p50/p95/p99 of the move acknowledgement (move sent -> the server's ``ok``) and of the
+view update (move sent -> the view or patch with it), the worst acknowledgement at Crazy tables and at the others;
+CPU ms per move of the web processes, the workers and PostgreSQL once all play; moves lost or applied twice (against
+the database); peak memory; the load average before and after; moves made and still queued; the servers' log errors.
 
     nice python bench/load.py --tables 50 200 1000 --seconds 120
 """
@@ -145,20 +141,28 @@ def crazy(args: argparse.Namespace, tables: int) -> int:
     return tables // 4 if args.crazy is None else min(args.crazy, tables)
 
 
-async def crowd(
-    url: str, numbers: range, people: int, begin: float, seconds: float, ramp: float, crazy: int
-) -> list[Person]:
-    """The people of ``numbers`` (of ``people`` in all), arriving evenly over ``ramp`` seconds from ``begin``."""
-    level = levels(people, crazy)
-    crowd = [Person(url, level[n]) for n in numbers]
-    until = begin + ramp + seconds
+@dataclass(frozen=True)
+class Plan:
+    """What a client process is told: the server, the people in all, when they arrive and stop, each table's level."""
+
+    url: str
+    people: int
+    begin: float
+    ramp: float
+    until: float
+    levels: list[str]
+
+
+async def crowd(plan: Plan, numbers: range) -> list[Person]:
+    """The people of ``numbers``, arriving evenly over the plan's ramp."""
+    crowd = [Person(plan.url, plan.levels[n]) for n in numbers]
 
     async def arrive(n: int, me: Person) -> None:
-        await asyncio.sleep(max(0.0, begin + ramp * n / people - time.monotonic()))
+        await asyncio.sleep(max(0.0, plan.begin + plan.ramp * n / plan.people - time.monotonic()))
         # A client (a cookie jar) per person: each is a player of their own, as in a browser.
         async with httpx.AsyncClient(timeout=120) as client:
             try:
-                await person(client, me, until)
+                await person(client, me, plan.until)
             except Exception as error:  # counted and printed, the others go on
                 me.errors.append(f"{type(error).__name__} at {me.step}: {error}")
 
@@ -166,12 +170,10 @@ async def crowd(
     return crowd
 
 
-def crowd_process(
-    url: str, numbers: range, people: int, begin: float, seconds: float, ramp: float, crazy: int
-) -> tuple[list[Person], float]:
+def crowd_process(plan: Plan, numbers: range) -> tuple[list[Person], float]:
     """One client process's share of the people, and the CPU seconds the process spent on them."""
     cpu = time.process_time()
-    done = asyncio.run(crowd(url, numbers, people, begin, seconds, ramp, crazy))
+    done = asyncio.run(crowd(plan, numbers))
     return done, time.process_time() - cpu
 
 
@@ -281,20 +283,15 @@ async def measure(url: str, tiers: Tiers, people: int, args: argparse.Namespace)
         return await asyncio.to_thread(tiers.cpu)
 
     # The CPU counts when the first person arrives, and once all play (no lobby, hello or start: only moves).
-    first, steady = asyncio.create_task(at(begin)), asyncio.create_task(at(begin + args.ramp + args.settle))
+    ramp = args.ramp if args.ramp is not None else max(10.0, people / 10)  # the lobby's work is not what is measured
+    first, steady = asyncio.create_task(at(begin)), asyncio.create_task(at(begin + ramp + args.settle))
+    plan = Plan(url, people, begin, ramp, begin + ramp + args.seconds, levels(people, crazy(args, people)))
     clients = max(1, min(args.clients, people))
     loop = asyncio.get_running_loop()
     try:
         with ProcessPoolExecutor(clients, mp_context=multiprocessing.get_context("spawn")) as pool:
             share = [range(k, people, clients) for k in range(clients)]
-            parts = await asyncio.gather(
-                *(
-                    loop.run_in_executor(
-                        pool, crowd_process, url, s, people, begin, args.seconds, args.ramp, crazy(args, people)
-                    )
-                    for s in share
-                )
-            )
+            parts = await asyncio.gather(*(loop.run_in_executor(pool, crowd_process, plan, s) for s in share))
     finally:
         stop.set()
         await sampler
@@ -384,7 +381,7 @@ def main() -> None:
         "--tables", type=int, nargs="+", default=[50, 200, 1000], help="the N to run, one after another"
     )
     parser.add_argument("--seconds", type=float, default=120, help="how long the people play after all arrived")
-    parser.add_argument("--ramp", type=float, default=30, help="seconds over which the people arrive")
+    parser.add_argument("--ramp", type=float, help="seconds over which the people arrive (default: N/10, 10 at least)")
     parser.add_argument("--idle", type=float, default=5, help="seconds the servers' idle CPU is counted before")
     parser.add_argument("--settle", type=float, default=5, help="seconds after the last arrival before the CPU count")
     parser.add_argument("--crazy", type=int, help="tables with Crazy computers (default: a quarter of them)")
@@ -402,7 +399,7 @@ def main() -> None:
         f"Kozel tables, a person and three computers each; computers' levels: {'a quarter' if args.crazy is None else args.crazy} Crazy tables, the others "
         f"{', '.join(OTHERS)} in turn; "
         f"{args.web} web processes, {args.bench_workers} workers (nice +{args.worker_nice}), pace {args.pace}s, "
-        f"a person moves {THINK:.0f}s after their turn; {args.seconds:.0f}s after a {args.ramp:.0f}s arrival",
+        f"a person moves {THINK:.0f}s after their turn; {args.seconds:.0f}s after the arrival",
         flush=True,
     )
     rows = []
