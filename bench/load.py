@@ -1,15 +1,20 @@
-"""Load on the live web table: N people, each at a Kozel table with three Normal computers, over WebSockets.
+"""Load on the live web tables, as issue 24's item 3 asks: N human-paced tables on two web processes, the computers
+thinking on ``bones worker`` processes apart, over PostgreSQL and Redis (throwaway servers: a new database and an
+empty Redis for each N, unless ``--database``/``--redis`` name some).
 
-Each simulated person makes a move 2 s after it becomes their turn (and closes each
-hand sheet after 2 s), as a person plays. The servers are ``bones serve`` processes
-(1 and 2 by default) on one PostgreSQL and one Redis, which this script starts as
-throwaway servers (Debian's packages) unless ``--database``/``--redis`` name some.
-Printed per configuration: the time from a person's move to their view of it
-(p50/p95/p99), moves lost or applied twice (each acknowledged move checked in the
-database record; each seat's move events checked for gaps and repeats), and the
-resident memory of the server processes.
+Each simulated person sits at a Kozel table with three computers, moves 2 s after their turn comes (closes each hand
+sheet after 2 s) and takes the views as JSON Patches, as the page does. The computers' level goes round the tables:
+easy, normal, hard, crazy (``--crazy K``: K Crazy tables, spread). Crazy searches about a second a move: the workers'
+queue may grow, but a person's move must never wait for a search. The web tier is ``bones serve --workers 2
+--thinkers 0`` (no search in it); ``--bench-workers`` ``bones worker`` processes think, under ``nice``
+(``--worker-nice``: on a machine shared with the web processes the searches yield to the replies).
 
-    nice python bench/load.py --people 10 100 --processes 1 2 --seconds 60
+Printed per N, then as a table: p50/p95/p99 of the move acknowledgement (move sent -> the server's ``ok``) and of the
+view update (move sent -> the view or patch with it), the worst acknowledgement at Crazy tables and at the others;
+CPU ms per move of the web processes, the workers and PostgreSQL once all play; moves lost or applied twice (against
+the database); peak memory; the load average before and after; moves made and still queued; the servers' log errors.
+
+    nice python bench/load.py --tables 50 200 1000 --seconds 120
 """
 
 from __future__ import annotations
@@ -20,15 +25,8 @@ import contextlib
 import json
 import multiprocessing
 import os
-import shutil
-import signal
-import socket
-import statistics
-import subprocess
-import sys
-import tempfile
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,109 +36,32 @@ import httpx
 import jsonpatch
 from websockets.asyncio.client import connect
 
-from bones.record import Record
-from bones.web.storage import Store, _driver_url
+import harness  # what the web benchmarks share (this folder is on the path)
 
-BONES = Path(sys.executable).parent / "bones"
+OTHERS = ("easy", "normal", "hard")
+MOVES = "SELECT count(*) FROM bones_moves"
 THINK = 2.0
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@contextlib.contextmanager
-def postgres() -> Iterator[str]:
-    bindir = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"), key=lambda p: int(p.parts[-3]))[-1].parent
-    data = Path(tempfile.mkdtemp(prefix="bones-load-pg-"))
-    run_as: list[str] = []
-    if os.geteuid() == 0:
-        shutil.chown(data, "postgres", "postgres")
-        run_as = ["runuser", "-u", "postgres", "--"]
-    port, cluster = free_port(), data / "cluster"
-    subprocess.run([*run_as, str(bindir / "initdb"), "-D", str(cluster), "-A", "trust", "-U", "bones", "--no-sync"],
-                   check=True, capture_output=True)  # fmt: skip
-    options = f"-p {port} -k {data} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300"
-    subprocess.run([*run_as, str(bindir / "pg_ctl"), "-D", str(cluster), "-o", options, "-l", str(data / "log"),
-                    "-w", "start"], check=True, capture_output=True)  # fmt: skip
-    try:
-        yield f"postgresql://bones@127.0.0.1:{port}/postgres"
-    finally:
-        subprocess.run([*run_as, str(bindir / "pg_ctl"), "-D", str(cluster), "-m", "immediate", "stop"],
-                       capture_output=True)  # fmt: skip
-        shutil.rmtree(data, ignore_errors=True)
-
-
-@contextlib.contextmanager
-def redis() -> Iterator[str]:
-    port = free_port()
-    server = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-                               "--appendonly", "no"], stdout=subprocess.DEVNULL)  # fmt: skip
-    try:
-        time.sleep(0.5)
-        yield f"redis://127.0.0.1:{port}/0"
-    finally:
-        server.kill()
-        server.wait()
-
-
-@contextlib.contextmanager
-def servers(count: int, database: str, redis_url: str, pace: float) -> Iterator[list[tuple[str, int]]]:
-    env = dict(os.environ, BONES_COMPUTER_PACE=str(pace), BONES_HEARTBEAT="5", BONES_SECRET="the-load-bench")
-    started = []
-    for _ in range(count):
-        port = free_port()
-        command = [str(BONES), "serve", "--no-browser", "--port", str(port), "--database", database]
-        log = open(Path(tempfile.gettempdir()) / f"bones-load-{port}.log", "w")  # noqa: SIM115 - the server's life long
-        process = subprocess.Popen([*command, "--redis", redis_url], env=env, stdout=log, stderr=log)
-        started.append((process, f"http://127.0.0.1:{port}"))
-    try:
-        for process, url in started:
-            deadline = time.monotonic() + 180  # a busy machine takes a while to import FastAPI
-            while True:
-                with contextlib.suppress(httpx.TransportError):
-                    if httpx.get(url + "/api/catalog", timeout=5).status_code == 200:
-                        break
-                if time.monotonic() > deadline or process.poll() is not None:
-                    raise RuntimeError(f"{url} did not start")
-                time.sleep(0.2)
-        yield [(url, process.pid) for process, url in started]
-    finally:
-        for process, _url in started:
-            process.terminate()
-        for process, _url in started:
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                process.kill()
-
-
-def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
 
 
 @dataclass
 class Person:
     url: str
+    level: str
     table: str = ""
     token: str = ""
-    latencies: list[float] = field(default_factory=list)
+    acks: list[float] = field(default_factory=list)  # seconds from a move sent to the server's ok of it
+    views: list[float] = field(default_factory=list)  # seconds from a move sent to the view with it
     acknowledged: set[int] = field(default_factory=set)  # the move numbers of this person's moves the server took
     heard: list[int] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     last: int = 0
-    patched: int = 0  # views that came as a JSON Patch
     step: str = "arriving"  # what the person was doing: named with an error
 
 
 async def person(client: httpx.AsyncClient, me: Person, until: float) -> None:
     me.step = "POST /api/lobby"
-    made = await client.post(me.url + "/api/lobby", json={"game": "kozel", "computers": [1, 2, 3], "public": False})
+    body = {"game": "kozel", "level": me.level, "computers": [1, 2, 3], "public": False}
+    made = await client.post(me.url + "/api/lobby", json=body)
     made.raise_for_status()
     me.table, me.token = made.json()["id"], made.json()["token"]
     me.step = "connecting the socket"
@@ -151,52 +72,55 @@ async def person(client: httpx.AsyncClient, me: Person, until: float) -> None:
         address, open_timeout=60, ping_interval=None, max_size=2**22, additional_headers={"Cookie": cookie}
     ) as ws:
         me.step = "the socket's hello"
-        # As the page does, the person takes each view after the first as a JSON Patch of the one before.
         await ws.send(json.dumps({"type": "hello", "token": me.token, "since": None, "patches": True}))
         json.loads(await ws.recv())  # the lobby
         me.step = "POST /api/lobby/ID/start"
         started = await client.post(f"{me.url}/api/lobby/{me.table}/start", headers={"X-Seat-Token": me.token})
         started.raise_for_status()
         me.step = "playing"
-        sent: tuple[float, int] | None = None
+        unacknowledged: dict[int, float] = {}  # move number -> when the move made at it was sent
+        unseen: tuple[float, int] | None = None  # the same, until a view past it comes
         turn: asyncio.Task[None] | None = None
         shown: dict[str, Any] | None = None
 
         async def play(view: dict[str, Any]) -> None:
-            nonlocal sent
+            nonlocal unseen
             await asyncio.sleep(THINK)
             if view["status"] == "sheet":
                 await ws.send(json.dumps({"type": "next_hand"}))
-            else:
-                sent = (time.monotonic(), view["move_number"])
-                move = view["legal_moves"][-1]
-                number = view["move_number"]
-                await ws.send(json.dumps({"type": "move", "move": move, "move_number": number, "ref": number}))
+                return
+            number = view["move_number"]
+            unacknowledged[number] = time.monotonic()
+            unseen = (unacknowledged[number], number)
+            move = {"type": "move", "move": view["legal_moves"][-1], "move_number": number, "ref": number}
+            await ws.send(json.dumps(move))
 
         while time.monotonic() < until:
             try:
                 message = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.1, until - time.monotonic())))
             except TimeoutError:
                 break
-            kind = message["type"]
+            now, kind, ref = time.monotonic(), message["type"], message.get("ref")
             if kind == "moved":
                 me.heard.append(message["move_number"])
-            elif kind == "ok" and message.get("ref") is not None:
-                me.acknowledged.add(message["ref"] + 1)
+            elif kind == "ok" and ref in unacknowledged:
+                me.acks.append(now - unacknowledged.pop(ref))
+                me.acknowledged.add(ref + 1)
             elif kind == "error":
+                unacknowledged.pop(ref, None)
                 me.errors.append(message["detail"])
             if "patch" in message and shown is not None:
                 message["view"] = jsonpatch.apply_patch(shown, message["patch"])
-                me.patched += 1
             view = message.get("view")
             if view is None:
                 continue
             shown = view
             me.last = view["move_number"]
-            if sent is not None and view["move_number"] > sent[1]:
-                me.latencies.append(time.monotonic() - sent[0])
-                sent = None
-            mine = view["status"] == "playing" and view["to_move"] == 0 and view["legal_moves"]
+            if unseen is not None and view["move_number"] > unseen[1]:
+                me.views.append(now - unseen[0])
+                unseen = None
+            # A forced pass is the server's to make, not the person's.
+            mine = view["status"] == "playing" and view["to_move"] == 0 and view["legal_moves"] and not view["forced"]
             if (mine or view["status"] == "sheet") and (turn is None or turn.done()):
                 turn = asyncio.create_task(play(view))
             if view["status"] == "over":
@@ -205,19 +129,40 @@ async def person(client: httpx.AsyncClient, me: Person, until: float) -> None:
             turn.cancel()
 
 
-async def crowd(
-    urls: list[str], numbers: range, people: int, begin: float, seconds: float, ramp: float
-) -> list[Person]:
-    """The people of ``numbers`` (of ``people`` in all), arriving evenly over ``ramp`` seconds from ``begin``."""
-    crowd = [Person(urls[n % len(urls)]) for n in numbers]
-    until = begin + ramp + seconds
+def levels(tables: int, crazy: int) -> list[str]:
+    """The computers' level of each table: ``crazy`` Crazy tables spread evenly, the others easy, normal, hard in turn."""
+    spread = ["crazy" if (n + 1) * crazy // tables > n * crazy // tables else "" for n in range(tables)]
+    others = iter(OTHERS * tables)
+    return [level or next(others) for level in spread]
+
+
+def crazy(args: argparse.Namespace, tables: int) -> int:
+    """How many of the tables have Crazy computers: ``--crazy``, else a quarter (easy, normal, hard, crazy in turn)."""
+    return tables // 4 if args.crazy is None else min(args.crazy, tables)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a client process is told: the server, the people in all, when they arrive and stop, each table's level."""
+
+    url: str
+    people: int
+    begin: float
+    ramp: float
+    until: float
+    levels: list[str]
+
+
+async def crowd(plan: Plan, numbers: range) -> list[Person]:
+    """The people of ``numbers``, arriving evenly over the plan's ramp."""
+    crowd = [Person(plan.url, plan.levels[n]) for n in numbers]
 
     async def arrive(n: int, me: Person) -> None:
-        await asyncio.sleep(max(0.0, begin + ramp * n / people - time.monotonic()))
+        await asyncio.sleep(max(0.0, plan.begin + plan.ramp * n / plan.people - time.monotonic()))
         # A client (a cookie jar) per person: each is a player of their own, as in a browser.
         async with httpx.AsyncClient(timeout=120) as client:
             try:
-                await person(client, me, until)
+                await person(client, me, plan.until)
             except Exception as error:  # counted and printed, the others go on
                 me.errors.append(f"{type(error).__name__} at {me.step}: {error}")
 
@@ -225,40 +170,21 @@ async def crowd(
     return crowd
 
 
-def crowd_process(
-    urls: list[str], numbers: range, people: int, begin: float, seconds: float, ramp: float
-) -> tuple[list[Person], float]:
+def crowd_process(plan: Plan, numbers: range) -> tuple[list[Person], float]:
     """One client process's share of the people, and the CPU seconds the process spent on them."""
     cpu = time.process_time()
-    done = asyncio.run(crowd(urls, numbers, people, begin, seconds, ramp))
+    done = asyncio.run(crowd(plan, numbers))
     return done, time.process_time() - cpu
 
 
-def cpu_seconds(pids: Iterable[int]) -> float:
-    """User and system CPU time these processes have used so far."""
-    ticks = os.sysconf("SC_CLK_TCK")
-    total = 0.0
-    for pid in pids:
-        with contextlib.suppress(OSError):
-            fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-            total += (int(fields[11]) + int(fields[12])) / ticks
-    return total
+def check(database: str, crowd: list[Person]) -> tuple[int, int, int, int, int, int]:
+    """Against the database: (moves lost, moves applied twice, seats with a gap in their events, seats with a repeated
+    event, people's moves, computers' moves)."""
+    from bones.record import Record
+    from bones.web.storage import Store
 
-
-def postgres_pids() -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            with contextlib.suppress(OSError):
-                if (entry / "comm").read_text().strip() == "postgres":
-                    found.append(int(entry.name))
-    return found
-
-
-def check(database: str, crowd: list[Person]) -> tuple[int, int, int, int, int]:
-    """(moves lost, moves doubled, seats with a gap in their events, seats with a repeated event, moves in all)."""
     store = Store(database)
-    lost = doubled = gaps = repeats = applied = 0
+    lost = doubled = gaps = repeats = people = computers = 0
     try:
         for me in crowd:
             if not me.table:
@@ -268,208 +194,224 @@ def check(database: str, crowd: list[Person]) -> tuple[int, int, int, int, int]:
                 lost += len(me.acknowledged)
                 continue
             states = list(Record.from_dict(stored.record).states())
-            applied += len(states) - 1
-            # Seat 0's moves in the record, less the forced passes the server makes for a person.
-            mine = {n + 1 for n, state in enumerate(states[:-1]) if state.to_move == 0 and not forced(state)}
+            seat0 = {n + 1 for n, state in enumerate(states[:-1]) if state.to_move == 0}
+            people, computers = people + len(seat0), computers + len(states) - 1 - len(seat0)
+            # Seat 0's moves, less the forced passes the server makes for a person.
+            mine = {n for n in seat0 if states[n - 1].forced_move() is None}
             lost += len(me.acknowledged - mine)
             # A move of seat 0 that the person did not make (or made once and sees twice) was applied twice.
             doubled += len({n for n in mine if n <= me.last} - me.acknowledged)
-            heard = me.heard
-            if heard != sorted(set(heard)):
-                repeats += 1
-            if heard and heard != list(range(1, heard[-1] + 1)):
-                gaps += 1
+            repeats += me.heard != sorted(set(me.heard))
+            gaps += bool(me.heard) and me.heard != list(range(1, me.heard[-1] + 1))
     finally:
         store.close()
-    return lost, doubled, gaps, repeats, applied
-
-
-def forced(state: Any) -> bool:
-    """A move nobody chooses (a pass when nothing fits): the server makes it for a person."""
-    return state.forced_move() is not None
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+    return lost, doubled, gaps, repeats, people, computers
 
 
 @dataclass
-class Measured:
-    people: list[Person]
-    rss_peak: float  # MB, the servers together
-    client_cpu: float  # seconds, the client processes together
-    server_cpu: float
-    database_cpu: float
-    # The same, once everybody is playing (from ``--settle`` seconds after the last arrival to the end): no lobby,
-    # hello or start in it, only the moves.
-    steady_cpu: float = 0.0
-    steady_moves: int = 0
+class Tiers:
+    """The processes of a run, and what they cost so far."""
+
+    web: int  # the ``bones serve`` process; its uvicorn processes are its children
+    workers: list[int]
+    postgres: int | None
+    database: str
+    redis: str
+    peak: dict[str, float] = field(default_factory=lambda: {"web": 0.0, "workers": 0.0, "queued": 0.0})
+
+    def cpu(self) -> dict[str, float]:
+        """CPU seconds of each tier so far, and the moves saved."""
+        cpu = {"web": harness.tree_cpu(self.web), "workers": sum(harness.tree_cpu(pid) for pid in self.workers)}
+        cpu["postgres"] = harness.tree_cpu(self.postgres) if self.postgres else float("nan")
+        return {**cpu, "moves": harness.scalar(self.database, MOVES)}
+
+    def queued(self) -> int:
+        """The computer moves in the workers' queue (waiting or being thought about)."""
+        from bones.web.jobs import QUEUE, broker
+
+        return int(broker(self.redis).do_qsize(QUEUE))
+
+    def sample(self) -> None:
+        web = [self.web, *harness.descendants(self.web)]
+        self.peak["web"] = max(self.peak["web"], sum(harness.rss_mb(p) for p in web))
+        self.peak["workers"] = max(self.peak["workers"], sum(harness.rss_mb(p) for p in self.workers))
+        self.peak["queued"] = max(self.peak["queued"], self.queued())
 
 
-def moves_stored(database: str) -> int:
-    """The moves of every stored game."""
-    from sqlalchemy import create_engine, text
+@contextlib.contextmanager
+def serving(args: argparse.Namespace, database: str, redis_url: str, logs: Path) -> Iterator[tuple[str, list[int]]]:
+    """The web processes and the workers: the web's URL, the serve process and the workers' pids."""
+    env = dict(os.environ, BONES_COMPUTER_PACE=str(args.pace), BONES_HEARTBEAT="5", BONES_SECRET="the-load-bench")
+    env.pop("BONES_DATABASE_URL", None)
+    port = harness.free_port()
+    where = ["--database", database, "--redis", redis_url]
+    serve = [str(harness.BONES), "serve", "--no-browser", "--port", str(port), *where, "--workers", str(args.web)]
+    serve += ["--thinkers", "0"]  # no worker started by the web tier: the bench's own, apart
+    worker = ["nice", "-n", str(args.worker_nice), str(harness.BONES), "worker", *where]
+    with contextlib.ExitStack() as stack:
+        web = stack.enter_context(harness.started(serve, env, logs / "web.log"))
+        workers = [
+            stack.enter_context(harness.started(worker, env, logs / f"worker-{k}.log"))
+            for k in range(args.bench_workers)
+        ]
+        url = f"http://127.0.0.1:{port}"
+        harness.wait_up(url, web)
+        deadline = time.monotonic() + 180
+        while not all("taking jobs" in (logs / f"worker-{k}.log").read_text() for k in range(len(workers))):
+            if time.monotonic() > deadline or any(w.poll() is not None for w in workers):
+                raise RuntimeError(f"the workers did not start: see {logs}")
+            time.sleep(0.2)
+        yield url, [web.pid, *(w.pid for w in workers)]
 
-    engine = create_engine(_driver_url(database))
-    try:
-        with engine.connect() as connection:
-            return int(connection.execute(text("SELECT coalesce(sum(move_number), 0) FROM bones_games")).scalar_one())
-    finally:
-        engine.dispose()
 
-
-async def measure(urls: list[str], pids: list[int], people: int, args: argparse.Namespace, database: str) -> Measured:
-    """The people's play (in ``--clients`` processes of their own), the servers' peak memory and the CPU
-    each side used meanwhile."""
-    peak = 0.0
+async def measure(url: str, tiers: Tiers, people: int, args: argparse.Namespace) -> dict[str, Any]:
+    """The people's play (in ``--clients`` processes of their own) and what each tier cost meanwhile."""
     stop = asyncio.Event()
 
     async def sample() -> None:
-        nonlocal peak
         while not stop.is_set():
-            peak = max(peak, sum(rss_mb(pid) for pid in pids))
+            await asyncio.to_thread(tiers.sample)
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), 2)
+                await asyncio.wait_for(stop.wait(), 1)
 
     sampler = asyncio.create_task(sample())
-    server_before, database_before = cpu_seconds(pids), cpu_seconds(postgres_pids())
-    begin = time.monotonic() + 2  # the client processes start meanwhile
-    steady: list[tuple[float, int]] = []
+    idle = await asyncio.to_thread(tiers.cpu)
+    begin = time.monotonic() + args.idle  # the servers idle meanwhile (the client processes start)
 
-    async def settled() -> None:
-        await asyncio.sleep(max(0.0, begin + args.ramp + args.settle - time.monotonic()))
-        steady.append((cpu_seconds(pids), await asyncio.to_thread(moves_stored, database)))
+    async def at(moment: float) -> dict[str, float]:
+        await asyncio.sleep(max(0.0, moment - time.monotonic()))
+        return await asyncio.to_thread(tiers.cpu)
 
-    settling = asyncio.create_task(settled())
+    # The CPU counts when the first person arrives, and once all play (no lobby, hello or start: only moves).
+    ramp = args.ramp if args.ramp is not None else max(10.0, people / 10)  # the lobby's work is not what is measured
+    first, steady = asyncio.create_task(at(begin)), asyncio.create_task(at(begin + ramp + args.settle))
+    plan = Plan(url, people, begin, ramp, begin + ramp + args.seconds, levels(people, crazy(args, people)))
     clients = max(1, min(args.clients, people))
     loop = asyncio.get_running_loop()
     try:
         with ProcessPoolExecutor(clients, mp_context=multiprocessing.get_context("spawn")) as pool:
-            parts = await asyncio.gather(
-                *(
-                    loop.run_in_executor(
-                        pool, crowd_process, urls, range(k, people, clients), people, begin, args.seconds, args.ramp
-                    )
-                    for k in range(clients)
-                )
-            )
+            share = [range(k, people, clients) for k in range(clients)]
+            parts = await asyncio.gather(*(loop.run_in_executor(pool, crowd_process, plan, s) for s in share))
     finally:
         stop.set()
         await sampler
-        if settling.done():
-            steady.append((cpu_seconds(pids), await asyncio.to_thread(moves_stored, database)))
-        else:
-            settling.cancel()
-    steady_cpu, steady_moves = (
-        (steady[1][0] - steady[0][0], steady[1][1] - steady[0][1]) if len(steady) == 2 else (0, 0)
-    )
-    return Measured(
-        [me for part, _cpu in parts for me in part],
-        peak,
-        sum(cpu for _part, cpu in parts),
-        cpu_seconds(pids) - server_before,
-        cpu_seconds(postgres_pids()) - database_before,  # its backends of the connections opened meanwhile too
-        steady_cpu,
-        steady_moves,
-    )
+    end = await asyncio.to_thread(tiers.cpu)
+    marks = {"first": await first, "steady": await steady if steady.done() else end}
+    tiers_named = ("web", "workers", "postgres")
+    moves = max(1.0, end["moves"] - marks["steady"]["moves"])
+    per_move = {tier: 1000 * (end[tier] - marks["steady"][tier]) / moves for tier in tiers_named}
+    with_arrivals = 1000 * (end["web"] - marks["first"]["web"]) / max(1.0, end["moves"] - marks["first"]["moves"])
+    return {
+        "people": [me for part, _cpu in parts for me in part],
+        "client_cpu": sum(cpu for _part, cpu in parts),
+        "per_move": per_move,
+        "steady_moves": int(end["moves"] - marks["steady"]["moves"]),
+        "web_with_arrivals": with_arrivals,
+        "queued": tiers.queued(),
+        "idle": {tier: 1000 * (marks["first"][tier] - idle[tier]) / args.idle for tier in tiers_named},
+    }
 
 
-@contextlib.contextmanager
-def profiled(pids: list[int], folder: str | None, label: str) -> Iterator[None]:
-    """py-spy samples each server process meanwhile, the threads holding the GIL (Python running, not waiting):
-    the collapsed stacks in ``FOLDER/LABEL-PID.txt``."""
-    if not folder:
-        yield
-        return
-    Path(folder).mkdir(parents=True, exist_ok=True)
-    spy = Path(sys.executable).parent / "py-spy"
-    recorders = [
-        subprocess.Popen(
-            [
-                str(spy),
-                "record",
-                "--pid",
-                str(pid),
-                "--rate",
-                "50",
-                "--nonblocking",
-                "--gil",
-                "--format",
-                "raw",
-                "--output",
-                f"{folder}/{label}-{pid}.txt",
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+def ms(values: list[float], q: float) -> str:
+    return f"{harness.percentile(values, q) * 1000:.0f}"
+
+
+def run_n(people: int, args: argparse.Namespace, database: str, redis_url: str, pg_pid: int | None) -> dict[str, Any]:
+    logs = Path(args.logs) / f"n{people}"
+    logs.mkdir(parents=True, exist_ok=True)
+    with serving(args, database, redis_url, logs) as (url, pids):
+        tiers = Tiers(pids[0], pids[1:], pg_pid, database, redis_url)
+        load_before, began = os.getloadavg(), time.monotonic()
+        with harness.profiled([pids[0], *harness.descendants(pids[0]), *pids[1:]], args.profile, f"n{people}"):
+            measured = asyncio.run(measure(url, tiers, people, args))
+        load_after, took = os.getloadavg(), time.monotonic() - began
+    done: list[Person] = measured["people"]
+    lost, doubled, gaps, repeats, people_moves, computer_moves = check(database, done)
+    acks, views = [x for me in done for x in me.acks], [x for me in done for x in me.views]
+    at_crazy = [x for me in done if me.level == "crazy" for x in me.acks]
+    others = [x for me in done if me.level != "crazy" for x in me.acks]
+    failed = [e for me in done for e in me.errors]
+    errors = harness.log_errors(logs)
+    refused = sum(log.read_text().count("not moved:") for log in logs.glob("worker-*.log"))
+    cpu, peak, idle = measured["per_move"], tiers.peak, measured["idle"]
+    print(
+        f"N={people} ({took:.0f}s; load {' '.join(f'{x:.1f}' for x in load_before)} -> "
+        f"{' '.join(f'{x:.1f}' for x in load_after)}): tables playing {sum(1 for me in done if me.heard)}, Crazy {crazy(args, people)}; "
+        f"{measured['steady_moves'] / max(1.0, args.seconds - args.settle):.1f} moves a second once all play\n"
+        f"    move ack ms p50/p95/p99 {ms(acks, 0.5)}/{ms(acks, 0.95)}/{ms(acks, 0.99)} "
+        f"(worst at Crazy tables {max(at_crazy or [0]) * 1000:.0f}, at the others {max(others or [0]) * 1000:.0f}); "
+        f"view update ms {ms(views, 0.5)}/{ms(views, 0.95)}/{ms(views, 0.99)}\n"
+        f"    cpu ms per move once all play ({measured['steady_moves']} moves): web {cpu['web']:.2f} "
+        f"workers {cpu['workers']:.2f} postgres {cpu['postgres']:.2f}; web with the arrivals "
+        f"{measured['web_with_arrivals']:.2f}; idle, ms a second: web {idle['web']:.0f} workers {idle['workers']:.0f} "
+        f"postgres {idle['postgres']:.0f}; clients {measured['client_cpu']:.0f}s in all\n"
+        f"    moves: people {people_moves} computers {computer_moves}; lost {lost} applied twice {doubled} "
+        f"event gaps {gaps} repeats {repeats}; queued at the end {measured['queued']} (at most {peak['queued']:.0f}); "
+        f"jobs refused {refused}\n"
+        f"    peak RSS MB: web {peak['web']:.0f} workers {peak['workers']:.0f}; "
+        f"people's errors {len(failed)}, server log errors {len(errors)} (logs in {logs})",
+        flush=True,
+    )
+    for line in sorted(set(failed))[:5] + errors[:5]:
+        print(f"    error: {line[:200]}")
+    return {
+        "N": people, "acks": acks, "views": views, "cpu": cpu, "lost": lost, "doubled": doubled,
+        "people_moves": people_moves, "computer_moves": computer_moves, "queued": measured["queued"],
+        "rss": peak, "load": (load_before[0], load_after[0]),
+        "worst": (1000 * max(at_crazy or [0]), 1000 * max(others or [0])),
+    }  # fmt: skip
+
+
+def summary(rows: list[dict[str, Any]]) -> None:
+    print("\n    N | ack p50/p95/p99 | worst ack crazy/others | view p50/p95/p99 | cpu ms/move web/workers/pg | "
+          "moves people+computers | lost/twice | queued | RSS MB web/workers | load before->after")  # fmt: skip
+    for r in rows:
+        a, v, c, rss = r["acks"], r["views"], r["cpu"], r["rss"]
+        print(
+            f"{r['N']:5d} | {ms(a, 0.5):>4}/{ms(a, 0.95):>4}/{ms(a, 0.99):>5} | {r['worst'][0]:>11.0f}/{r['worst'][1]:<10.0f} "
+            f"| {ms(v, 0.5):>4}/{ms(v, 0.95):>5}/{ms(v, 0.99):>5} | {c['web']:9.2f}/{c['workers']:7.2f}/{c['postgres']:<7.2f} "
+            f"| {r['people_moves']:10d}+{r['computer_moves']:<11d} | {r['lost']:>4}/{r['doubled']:<5} | {r['queued']:6d} "
+            f"| {rss['web']:9.0f}/{rss['workers']:<8.0f} | {r['load'][0]:.1f}->{r['load'][1]:.1f}"
         )
-        for pid in pids
-    ]
-    try:
-        yield
-    finally:
-        for recorder in recorders:
-            recorder.send_signal(signal.SIGINT)  # py-spy writes its file when interrupted
-        for recorder in recorders:
-            recorder.wait(timeout=60)
-
-
-def run(args: argparse.Namespace, database: str, redis_url: str) -> None:
-    for processes in args.processes:
-        for people in args.people:
-            with servers(processes, database, redis_url, args.pace) as running:
-                load_before = os.getloadavg()[0]
-                began = time.monotonic()
-                with profiled([p for _u, p in running], args.profile, f"p{processes}-n{people}"):
-                    measured = asyncio.run(
-                        measure([u for u, _p in running], [p for _u, p in running], people, args, database)
-                    )
-                took = time.monotonic() - began
-                load_after = os.getloadavg()[0]
-                done, peak = measured.people, measured.rss_peak
-                latencies = [x for me in done for x in me.latencies]
-                lost, doubled, gaps, repeats, applied = check(database, done)
-                failed = [e for me in done for e in me.errors if "stale" not in e and "turn" not in e]
-                playing = sum(1 for me in done if me.heard)
-                print(
-                    f"processes={processes} people={people}: moves={len(latencies)} "
-                    f"p50={percentile(latencies, 0.5) * 1000:.0f}ms p95={percentile(latencies, 0.95) * 1000:.0f}ms "
-                    f"p99={percentile(latencies, 0.99) * 1000:.0f}ms "
-                    f"mean={statistics.fmean(latencies or [0]) * 1000:.0f}ms "
-                    f"lost={lost} doubled={doubled} event_gaps={gaps} event_repeats={repeats} "
-                    f"errors={len(failed)} rss_peak={peak:.0f}MB load={load_before:.1f}->{load_after:.1f} ({took:.0f}s)\n"
-                    f"    tables playing={playing} moves in all={applied} "
-                    f"views as patches={sum(me.patched for me in done)} cpu seconds: servers={measured.server_cpu:.1f} "
-                    f"postgres={measured.database_cpu:.1f} clients={measured.client_cpu:.1f}; cpu ms per move: "
-                    f"servers={1000 * measured.server_cpu / max(1, applied):.1f} "
-                    f"postgres={1000 * measured.database_cpu / max(1, applied):.1f}\n"
-                    f"    once all play ({measured.steady_moves} moves): servers' cpu ms per move="
-                    f"{1000 * measured.steady_cpu / max(1, measured.steady_moves):.2f}",
-                    flush=True,
-                )
-                for error in sorted(set(failed))[:5]:
-                    print(f"    error: {error[:200]}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--people", type=int, nargs="+", default=[10, 100])
-    parser.add_argument("--processes", type=int, nargs="+", default=[1, 2])
-    parser.add_argument("--seconds", type=float, default=60, help="how long the people play after all arrived")
-    parser.add_argument("--ramp", type=float, default=10, help="seconds over which the people arrive")
-    parser.add_argument("--pace", type=float, default=0.5, help="seconds between computer moves (the server's pace)")
-    parser.add_argument("--database", help="a PostgreSQL URL (default: a throwaway server)")
-    parser.add_argument("--redis", help="a Redis URL (default: a throwaway server)")
-    parser.add_argument("--settle", type=float, default=5, help="seconds after the last arrival before steady play")
+    parser.add_argument(
+        "--tables", type=int, nargs="+", default=[50, 200, 1000], help="the N to run, one after another"
+    )
+    parser.add_argument("--seconds", type=float, default=120, help="how long the people play after all arrived")
+    parser.add_argument("--ramp", type=float, help="seconds over which the people arrive (default: N/10, 10 at least)")
+    parser.add_argument("--idle", type=float, default=5, help="seconds the servers' idle CPU is counted before")
+    parser.add_argument("--settle", type=float, default=5, help="seconds after the last arrival before the CPU count")
+    parser.add_argument("--crazy", type=int, help="tables with Crazy computers (default: a quarter of them)")
+    parser.add_argument("--web", type=int, default=2, help="web processes (uvicorn workers of one bones serve)")
+    parser.add_argument("--bench-workers", type=int, default=2, help="bones worker processes")
+    parser.add_argument("--worker-nice", type=int, default=10, help="the workers' niceness above the bench's own")
+    parser.add_argument("--pace", type=float, default=0.7, help="seconds between computer moves (the server's pace)")
+    parser.add_argument("--database", help="a PostgreSQL URL (default: a throwaway server, a new database per N)")
+    parser.add_argument("--redis", help="a Redis URL (default: a throwaway server, emptied before each N)")
     parser.add_argument("--clients", type=int, default=2, help="client processes the people are spread over")
-    parser.add_argument("--profile", metavar="FOLDER", help="sample the servers with py-spy into FOLDER")
+    parser.add_argument("--logs", default="/tmp/bones-load", help="folder of the servers' logs, one folder per N")
+    parser.add_argument("--profile", metavar="FOLDER", help="sample the servers and workers with py-spy into FOLDER")
     args = parser.parse_args()
+    print(
+        f"Kozel tables, a person and three computers each; computers' levels: {'a quarter' if args.crazy is None else args.crazy} Crazy tables, the others "
+        f"{', '.join(OTHERS)} in turn; "
+        f"{args.web} web processes, {args.bench_workers} workers (nice +{args.worker_nice}), pace {args.pace}s, "
+        f"a person moves {THINK:.0f}s after their turn; {args.seconds:.0f}s after the arrival",
+        flush=True,
+    )
+    rows = []
     with contextlib.ExitStack() as stack:
-        database = args.database or stack.enter_context(postgres())
-        redis_url = args.redis or stack.enter_context(redis())
-        run(args, database, redis_url)
+        pg = None if args.database else stack.enter_context(harness.postgres())
+        redis_url = args.redis or stack.enter_context(harness.redis()).url
+        for people in args.tables:
+            if not args.redis:
+                harness.flush(redis_url)  # no job of the run before
+            database = args.database or harness.fresh_database(pg.url, f"load_{people}")  # type: ignore[union-attr]
+            rows.append(run_n(people, args, database, redis_url, pg.pid if pg else None))
+    summary(rows)
 
 
 if __name__ == "__main__":

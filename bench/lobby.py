@@ -31,14 +31,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from load import postgres  # the bench's throwaway PostgreSQL (this folder is on the path)
+from harness import percentile, postgres  # shared by the web benchmarks (this folder is on the path)
 
 HOST = "X-Seat-Token"
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 class Timed:
@@ -126,7 +121,7 @@ def main() -> None:
     parser.add_argument("--profile", metavar="FILE", help="py-spy's collapsed stacks of the timed tables into FILE")
     args = parser.parse_args()
     with contextlib.ExitStack() as stack:
-        database = args.database or stack.enter_context(postgres())
+        database = args.database or stack.enter_context(postgres()).url
         bench(database, args.tables, args.last, args.profile)
 
 

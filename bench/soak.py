@@ -23,8 +23,6 @@ import contextlib
 import json
 import os
 import random
-import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -35,21 +33,15 @@ from pathlib import Path
 import httpx
 from websockets.asyncio.client import connect
 
-BONES = Path(sys.executable).parent / "bones"
+from harness import (  # shared by the web benchmarks (this folder is on the path)
+    BONES,
+    free_port,
+    rss_mb,
+    started,
+    wait_up,
+)
+
 HOST = "X-Seat-Token"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
 
 
 @contextlib.contextmanager
@@ -61,25 +53,10 @@ def server(folder: Path, table_cache: int) -> Iterator[tuple[str, int]]:
     env["BONES_TABLE_CACHE"] = str(table_cache)
     env.pop("BONES_REDIS_URL", None)
     command = [str(BONES), "serve", "--no-browser", "--port", str(port), "--database", f"sqlite:///{folder}/s.sqlite3"]
-    with open(folder / "server.log", "w") as log:
-        process = subprocess.Popen(command, env=env, stdout=log, stderr=log)
+    with started(command, env, folder / "server.log") as process:
         url = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.monotonic() + 60
-            while True:
-                with contextlib.suppress(httpx.TransportError):
-                    if httpx.get(url + "/api/catalog", timeout=5).status_code == 200:
-                        break
-                if time.monotonic() > deadline or process.poll() is not None:
-                    raise RuntimeError(f"the server did not start: see {folder / 'server.log'}")
-                time.sleep(0.2)
-            yield url, process.pid
-        finally:
-            process.terminate()
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                process.kill()
+        wait_up(url, process, 60)
+        yield url, process.pid
 
 
 @dataclass

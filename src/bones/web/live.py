@@ -145,7 +145,10 @@ class Hub:
             return
         # The kept table at the number the kick knew is current (a change saved elsewhere moves it on, and a move
         # decided on a table behind is refused by the database); else the stored head is read.
-        table = self.referee.kept(table_id, heard) or self.referee.get(table_id)
+        try:
+            table = self.referee.kept(table_id, heard) or self.referee.get(table_id)
+        except NotFound:
+            return  # a lobby said started before its game is made: the game's creation kicks the table again
         while True:
             # The cached table changes under us as other requests move: what is decided here is decided for this number.
             seat, move_number = table.state.to_move, table.move_number
