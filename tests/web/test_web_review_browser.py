@@ -63,13 +63,15 @@ def test_a_kozel_match_reviewed_stepped_through_and_listed(browser: Any, live_se
     hints = iter(range(5))  # the hints a player may ask at once
 
     def worst(legal: list[str], rng: random.Random) -> str:
-        # The computers' play differs from run to run: the player's worst moves (by the hint) make sure
-        # there are costly ones to review.
+        # The computers' play differs from run to run: the player's worst moves (by the hint's chance to
+        # win the hand, which in a match of one hand is the chance to win the match the review counts)
+        # make sure there are costly ones to review.
         if len(legal) > 1 and next(hints, None) is not None:
             v = page.evaluate("() => [window.BonesTable.state.view.id, window.BonesTable.state.token]")
             hint = page.request.get(f"{live_server.url}/api/games/{v[0]}/hint", headers={"X-Seat-Token": v[1]})
             if hint.ok:
-                return str(hint.json()["estimates"][-1]["move"])
+                estimates = hint.json()["estimates"]
+                return str(min(estimates, key=lambda e: (e["win_chance"], e["expected_points"]))["move"])
         return never_draw_by_choice(legal, rng)
 
     final = play_to_the_end(page, functools.partial(tap_move, quick=True), lambda turn: None, None, worst)
