@@ -89,6 +89,13 @@ def test_a_match_entered_by_hand_is_reviewed(tmp_path: Path, capsys: pytest.Capt
     assert review["decisions"] and all(d["fair"]["mark"] for d in review["decisions"])
     # Only the tiles drawn were named, so the true deal is not known in full.
     assert review["not_shown"] == "a game entered by hand does not know the order of the boneyard"
+    # A line game is a match to a target: the loss counts in the chance to win it, shown as percentages.
+    assert {d["fair"]["unit"] for d in review["decisions"]} == {"chance to win the match"}
+    assert review["chart"]["label"] == "chance to win the match"
+    assert all(0 <= d["fair"]["chosen"] <= 1 for d in review["decisions"])
+    code, text = run_cli(capsys, "review", str(path), "--depth", DEPTH)
+    assert code == 0, text
+    assert "(chance to win the match):" in text and "% of the chance to win the match" in text
 
 
 def test_the_sparkline_runs_from_the_lowest_to_the_highest_block() -> None:

@@ -105,7 +105,12 @@ def _chart_seats(review: Review) -> list[int]:
 
 def _costly(decision: Decision) -> str:
     fair = decision.fair
-    loss = "leaves the goal out of reach" if fair.loss is None else f"loses {_n(fair.loss)} {fair.unit}"
+    if fair.loss is None:
+        loss = "leaves the goal out of reach"
+    elif _chance(fair.unit):
+        loss = f"loses {_in(fair.loss, fair.unit)} of the {fair.unit}"
+    else:
+        loss = f"loses {_n(fair.loss)} {fair.unit}"
     return f"move {decision.number}: {decision.move}, best {fair.best_move}, {loss} ({fair.mark})"
 
 
@@ -125,10 +130,22 @@ def _lines(review: Review, names: Sequence[str]) -> list[str]:
 
 def _verdict(judgement: Judgement) -> str:
     mark = judgement.mark or "unvalued"
+    unit = judgement.unit
     if judgement.mark == "best":
-        return f"{mark} ({_n(judgement.chosen)})"
-    loss = "out of reach" if judgement.loss is None else f"loses {_n(judgement.loss)}"
-    return f"{mark} ({_n(judgement.chosen)}; best {judgement.best_move} {_n(judgement.best)}, {loss})"
+        return f"{mark} ({_in(judgement.chosen, unit)})"
+    loss = "out of reach" if judgement.loss is None else f"loses {_in(judgement.loss, unit)}"
+    return f"{mark} ({_in(judgement.chosen, unit)}; best {judgement.best_move} {_in(judgement.best, unit)}, {loss})"
+
+
+def _chance(unit: str) -> bool:
+    return unit.startswith("chance")
+
+
+def _in(value: float | None, unit: str) -> str:
+    """A value in its unit's words: a chance as a percentage (one decimal: a loss is often below 1%)."""
+    if value is None or not _chance(unit):
+        return _n(value)
+    return f"{100 * value:.1f}%"
 
 
 def _n(value: float | None) -> str:

@@ -9,9 +9,10 @@ import pytest
 
 import bones
 from bones.bots import Estimate, bot_for
+from bones.bots.line.review import SCALE
 from bones.bots.review import Scale, review_game
 from bones.game import Rules, State, game_info
-from bones.tiles import pip_set
+from bones.tiles import TILES, pip_set, tiles_of
 
 FAST = 0.001
 
@@ -77,8 +78,44 @@ def test_with_every_tile_shown_a_move_that_throws_the_hand_away_is_a_blunder() -
     shown_best, shown_worst = played_best.decisions[0].shown, played_worst.decisions[0].shown
     assert shown_best is not None and shown_worst is not None
     assert shown_best.mark == "best" and shown_best.loss == 0
-    assert shown_worst.mark == "blunder" and shown_worst.loss is not None and shown_worst.loss >= 20
+    assert shown_worst.mark == "blunder" and shown_worst.loss is not None and shown_worst.loss >= SCALE.blunder
     assert shown_worst.best == shown_best.chosen
+
+
+def at_score(state: State, scores: list[int]) -> State:
+    """``state`` again, the same deal and moves, with the match at ``scores``."""
+    start = state.rules.new_game(seed=state.seed)
+    kernel = start.kernel
+    hands = [[str(t) for t in tiles_of(mask)] for mask in kernel.hands]
+    again = state.rules.new_game(
+        setup={"hands": hands, "boneyard": [str(TILES[t]) for t in kernel.boneyard], "scores": scores}
+    )
+    for move in state.moves:
+        again = again.play(move)
+    return again
+
+
+def test_a_line_game_is_reviewed_in_the_chance_to_win_the_match() -> None:
+    state, _best, worst = block_position()
+    early, late = at_score(state, [0, 0]), at_score(state, [90, 90])
+    reviews = [review_game([s, s.play(worst)], 0.05) for s in (early, late)]
+    for review in reviews:
+        (decision,) = review.decisions
+        for judgement in (decision.fair, decision.shown):
+            assert judgement is not None and judgement.unit == "chance to win the match"
+            assert judgement.chance_of == "win the match" and judgement.best is not None
+            assert 0.0 <= judgement.best <= 1.0 and judgement.chance_best == judgement.best
+        assert review.chart_label() == "chance to win the match"
+        assert review.to_dict()["decisions"][0]["fair"]["unit"] == "chance to win the match"
+    # The same hand thrown away costs more of the match at 90 to 90 (its winner all but wins the match).
+    costs = [review.decisions[0].shown.loss for review in reviews]  # type: ignore[union-attr]
+    assert costs[0] is not None and costs[1] is not None
+    assert costs[1] > costs[0] + 0.1 and costs[1] > 0.5
+    for review in reviews:  # the accuracy counts in the same unit
+        (decision,) = review.decisions
+        assert decision.fair.loss is not None
+        expected = 100 * max(0.0, 1 - decision.fair.loss / SCALE.blunder)
+        assert review.seats[decision.seat].accuracy == pytest.approx(expected)
 
 
 def test_scales_mark_by_thresholds() -> None:

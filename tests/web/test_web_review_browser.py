@@ -1,6 +1,6 @@
 """REVIEW and YOUR GAMES in the browser: a Kozel match and a Fujisan problem played to the end, reviewed
-(the chart, the accuracy by name, the costliest moves, a step to one with the better move glowing on
-the board), listed among the player's games and nobody else's, and replayed."""
+(the chart, the accuracy by name, the costliest moves, a step to one with the move played and the
+better one marked on the board), listed among the player's games and nobody else's, and replayed."""
 
 from __future__ import annotations
 
@@ -63,13 +63,15 @@ def test_a_kozel_match_reviewed_stepped_through_and_listed(browser: Any, live_se
     hints = iter(range(5))  # the hints a player may ask at once
 
     def worst(legal: list[str], rng: random.Random) -> str:
-        # The computers' play differs from run to run: the player's worst moves (by the hint) make sure
-        # there are costly ones to review.
+        # The computers' play differs from run to run: the player's worst moves (by the hint's chance to
+        # win the hand, which in a match of one hand is the chance to win the match the review counts)
+        # make sure there are costly ones to review.
         if len(legal) > 1 and next(hints, None) is not None:
             v = page.evaluate("() => [window.BonesTable.state.view.id, window.BonesTable.state.token]")
             hint = page.request.get(f"{live_server.url}/api/games/{v[0]}/hint", headers={"X-Seat-Token": v[1]})
             if hint.ok:
-                return str(hint.json()["estimates"][-1]["move"])
+                estimates = hint.json()["estimates"]
+                return str(min(estimates, key=lambda e: (e["win_chance"], e["expected_points"]))["move"])
         return never_draw_by_choice(legal, rng)
 
     final = play_to_the_end(page, functools.partial(tap_move, quick=True), lambda turn: None, None, worst)
@@ -91,10 +93,22 @@ def test_a_kozel_match_reviewed_stepped_through_and_listed(browser: Any, live_se
     )
     said = page.locator("#review-move").inner_text()
     assert "Better:" in said, said
-    # The board is the position before that move, the better move glowing in the hand.
+    # The board is the position before that move, the better move glowing in the hand and the move
+    # played marked apart, each tile and the end it went on with its word.
     view = page.evaluate("() => window.BonesTable.state.view")
     assert view["move_number"] == number - 1 and view["past"]["number"] == number - 1
     assert page.locator(".hand .tile.hinted").count() == 1
+    assert page.locator(".hand .tile.played").count() == 1
+    marked = page.evaluate(
+        """() => [...document.querySelectorAll('#hand [data-mark], #board [data-mark]')].map((e) => [
+             e.classList.contains('slot') ? 'end' : 'tile', e.dataset.mark,
+             getComputedStyle(e, '::after').content, e.getAttribute('aria-label')])"""
+    )
+    for where in ("tile", "end"):
+        for word in ("played", "best"):
+            assert any(w == where and word in mark for w, mark, _, _ in marked), (where, word, marked)
+    for _, mark, content, label in marked:
+        assert content == f'"{mark}"' and mark.replace(" · ", " and ") in label, marked
     assert page.locator(".review-chart circle.chosen").count() == 1
     shots(page, artifacts, "review-kozel", LANDSCAPE)
     # The arrow keys step to the next decision and back.
@@ -165,6 +179,10 @@ def test_a_fujisan_problem_reviewed_with_the_better_move_on_the_board(
     page.wait_for_function("() => document.getElementById('review-move').textContent.includes('Better:')")
     assert "blunder" in page.locator("#review-move").inner_text()
     assert page.locator(".fujisan-square.hinted").count() >= 1
+    # The move played (one move, then giving up) and the better one, both on the board with their words.
+    words = page.locator("#board [data-mark]").evaluate_all("(es) => es.map((e) => e.dataset.mark)")
+    assert any("best" in w for w in words) and any("played" in w for w in words), words
+    assert page.locator("#board .played").count() >= 1
     shots(page, artifacts, "review-fujisan", PORTRAIT)
     assert not page.errors, page.errors
     page.close()

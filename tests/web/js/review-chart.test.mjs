@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { chartPoints, chartRange, gameLine, goalPoints, goalWords, isGoal, marksWords, linePath, lossWords, nearest, seatLines, stepTo } from "../../../src/bones/web/static/shell/review-chart.js";
+import { chartPoints, chartRange, gameLine, goalPoints, goalWords, isGoal, marksWords, linePath, lossWords, nearest, percent, reviewMarks, seatLines, stepTo } from "../../../src/bones/web/static/shell/review-chart.js";
 
 test("a chance is drawn from 0 to 100% with the even line in the middle", () => {
   const { placed, middle } = chartPoints([[1, 0.5], [3, 1], [5, 0]], "chance to win", { width: 120, height: 100, pad: 10 });
@@ -36,6 +36,9 @@ test("words for a decision, and each seat's figures by name", () => {
   assert.equal(lossWords({ mark: "mistake", loss: 4, unit: "expected points", chance_loss: null }), "mistake, 4 expected points lost");
   assert.equal(lossWords({ mark: "blunder", loss: 0.2, unit: "x", chance_loss: 0.123, chance_of: "win" }), "blunder, 12% of the chance to win lost");
   assert.equal(lossWords({ mark: "best", loss: 0 }), "best");
+  // A match's chance: a small loss keeps a decimal.
+  assert.equal(lossWords({ mark: "inaccuracy", loss: 0.023, unit: "chance to win the match", chance_loss: 0.023, chance_of: "win the match" }), "inaccuracy, 2.3% of the chance to win the match lost");
+  assert.deepEqual([percent(0.004), percent(0.0996), percent(0.5), percent(1)], ["0.4%", "10%", "50%", "100%"]);
   assert.equal(lossWords({ mark: null }), "not valued");
   assert.equal(goalWords({ goal_before: 3, goal_after: null }), "goal 3 moves away before, out of reach after");
   assert.equal(goalWords({}), "");
@@ -72,4 +75,12 @@ test("marks counted in words", () => {
   assert.equal(marksWords("blunder", 1), "1 blunder");
   assert.equal(marksWords("inaccuracy", 2), "2 inaccuracies");
   assert.equal(marksWords("mistake", 3), "3 mistakes");
+});
+
+test("a reviewed decision marks the move played and the best, or one mark where they are the same", () => {
+  assert.deepEqual(reviewMarks({ move: "6:1@left", fair: { mark: "mistake", best_move: "5:5@right" } }), { best: "5:5@right", played: "6:1@left" });
+  assert.deepEqual(reviewMarks({ move: "6:1@left", fair: { mark: "best", best_move: "6:1@left" } }), { best: "6:1@left", played: null });
+  // A tie: marked best though the analysis listed another first.
+  assert.deepEqual(reviewMarks({ move: "6:1@left", fair: { mark: "best", best_move: "3:3@left" } }), { best: "6:1@left", played: null });
+  assert.deepEqual(reviewMarks({ move: "T1-T2", fair: { mark: null, best_move: "" } }), { best: null, played: "T1-T2" });
 });

@@ -4,14 +4,21 @@ The fair verdict is Crazy's analysis (``estimate_moves``) at a fixed number of s
 solved positions, no clock; with every tile shown, the exact solver on the true hands and boneyard
 order (2-player lines without a spinner), one solver per hand so that its table serves every
 decision of the hand.
+
+Every line game is a match to a target, so both verdicts are counted in the chance to win the match
+(``in_match``): each move's expected points of the hand and chance to win it, read through the game's
+match-equity table (``bots/line/match.py``, ``bones.bots.match_equity``) at the match score, the moves
+then ordered by that chance.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from bones.bots import Estimate, work
+from bones.bots.line.match import match_equity
 from bones.bots.review import NotSolved, ReviewHooks, Scale
 from bones.game import Move, Observation, Rules, State
 from bones.line import entered
@@ -27,15 +34,36 @@ NODES_PER_SECOND = 300_000
 LEAST_SAMPLES = 24
 LEAST_NODES = 20_000
 
-#: A hand moves some 10-40 points: two points is a small slip, ten a hand thrown away.
-SCALE = Scale("expected points", inaccuracy=2.0, mistake=5.0, blunder=10.0)
+#: The unit of both verdicts, and what its chance is the chance of.
+UNIT = "chance to win the match"
+CHANCE_OF = "win the match"
+#: Thresholds in the chance to win the match, as backgammon's reviews count them (GNU Backgammon's
+#: doubtful / bad / very bad at 0.04 / 0.08 / 0.16 of equity, half that in the chance): at the start of a
+#: 2-player Draw match to 100, 2 points of the hand are about 0.01 and 14 about 0.08; near the target a
+#: point counts for more, and a hand thrown away for the whole match.
+SCALE = Scale(UNIT, inaccuracy=0.02, mistake=0.04, blunder=0.08)
+
+
+def in_match(rules: LineRules, scores: Sequence[int], side: int, estimates: Sequence[Estimate]) -> list[Estimate]:
+    """``estimates`` (expected points of the hand and chance to win it, for ``side``) as the chance to
+    win the match from ``scores``, best first (ties keep the analysis' order)."""
+    equity = match_equity(rules)
+    converted = []
+    for estimate in estimates:
+        if estimate.value is None:
+            raise ValueError(f"the analysis gave {estimate.move} no points")
+        win = estimate.win_chance if estimate.win_chance is not None else float(estimate.value > 0)
+        chance = equity.after_hand(scores, side, estimate.value, win)
+        converted.append(Estimate(estimate.move, chance, UNIT, chance, estimate.samples, CHANCE_OF))
+    converted.sort(key=lambda e: -(e.value or 0.0))
+    return converted
 
 
 def fair(rules: Rules, observation: Observation, rng: random.Random, depth: float, chosen: Move) -> list[Estimate]:
     from bones.bots.line.crazy import estimate_moves
 
     assert isinstance(rules, LineRules) and isinstance(observation, LineObservation)
-    return estimate_moves(
+    estimates = estimate_moves(
         rules,
         observation,
         rng,
@@ -43,6 +71,7 @@ def fair(rules: Rules, observation: Observation, rng: random.Random, depth: floa
         samples=work(depth, SAMPLES_PER_SECOND, LEAST_SAMPLES),
         exact_work=work(depth, NODES_PER_SECOND, LEAST_NODES),
     )
+    return in_match(rules, observation.scores, rules.sides[observation.seat], estimates)
 
 
 def shown(rules: Rules, state: State, depth: float, memo: dict[str, Any]) -> list[Estimate]:
@@ -67,10 +96,11 @@ def shown(rules: Rules, state: State, depth: float, memo: dict[str, Any]) -> lis
     except exact.NodeLimit:
         raise NotSolved("too big to solve exactly at this depth") from None
     values.sort(key=lambda mv: -mv[1])
-    return [
+    points = [
         Estimate(from_kernel(move.kernel_move), float(value), "expected points", float(value > 0), 1, "win the hand")
         for move, value in values
     ]
+    return in_match(rules, state.scores, rules.sides[state.to_move or 0], points)
 
 
 HOOKS = ReviewHooks((SCALE,), fair=fair, shown=shown)

@@ -5,6 +5,7 @@ import { $, el } from "../shell/dom.js";
 import { half } from "../shell/tiles.js";
 import * as B from "./bee-words.js";
 import { registerBoard } from "./index.js";
+import { mark, marksOf } from "./marks.js";
 import { lowerFirst, movedWords } from "./pick-grid.js";
 import { arrowIn, dragPiece, glideIn, gridWrap, hintBox, justDragged, layoutGrid, pickActions, rove, wireArrows } from "./pick-actions.js";
 
@@ -24,8 +25,11 @@ function renderBoard(ctx, v) {
   if (hadFocus && active.dataset.cell) P.focus = active.dataset.cell;
   board.setAttribute("aria-label", "The layout of dominoes with the dice on it");
   const glow = new Set(B.options(v, P.picked));
-  const hint = ctx.S.hint && ctx.S.hint.best;
-  const hinted = hint ? v.board.choices.find((c) => c.move === hint) : null;
+  const m = marksOf(ctx);
+  const choiceOf = (move) => (move ? v.board.choices.find((c) => c.move === move) : null);
+  const hinted = choiceOf(m.best);
+  const played = choiceOf(m.played);
+  const on = (c, name) => !!c && (c.from === name || c.to === name);
   const grid = el("div", "bee");
   grid.setAttribute("role", "group");
   grid.style.gridTemplateColumns = `repeat(${v.board.rows[0].length}, var(--cell))`;
@@ -44,10 +48,10 @@ function renderBoard(ctx, v) {
       b.classList.toggle("target", can);
       b.classList.toggle("picked", P.picked === cell.name);
       b.classList.toggle("wild", cell.wild);
-      b.classList.toggle("hinted", !!hinted && (hinted.from === cell.name || hinted.to === cell.name));
       b.tabIndex = -1;
       if (!can) b.setAttribute("aria-disabled", "true");
       b.setAttribute("aria-label", `${B.cellWords(cell)}${can ? (P.picked ? ": land here" : ": move this die") : ""}`);
+      mark(b, m, on(hinted, cell.name), on(played, cell.name));
       b.addEventListener("click", () => { if (!justDragged()) tap(ctx, cell.name, b); });
       if (can && !P.picked) b.addEventListener("pointerdown", (ev) => startDrag(ctx, cell.name, b, ev));
       grid.appendChild(b);

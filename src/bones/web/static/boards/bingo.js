@@ -13,6 +13,7 @@ import { tileEl } from "../shell/tiles.js";
 import { parseTile, tileWords } from "../shell/words.js";
 import * as B from "./bingo-words.js";
 import { registerBoard } from "./index.js";
+import { mark, marksOf } from "./marks.js";
 
 const K = { picked: null, pickedAt: -1 };
 
@@ -121,8 +122,8 @@ function actionButton(ctx, c) {
   const b = el("button", "btn primary bingo-move", c.words);
   b.type = "button";
   b.dataset.move = c.move;
-  const hint = ctx.S.hint;
-  if (hint && hint.best === c.move) b.classList.add("hinted");
+  const m = marksOf(ctx);
+  mark(b, m, m.best === c.move, m.played === c.move);
   b.addEventListener("click", () => ctx.send(c.move, b));
   return b;
 }
@@ -142,8 +143,8 @@ function renderHand(ctx, v, old) {
   hand.classList.toggle("scrolls", scrolls);
   const turn = B.myTurn(v) && v.status === "playing";
   const { byTile } = B.choicesByTile(v);
-  const hint = ctx.S.hint;
-  const hintTile = hint && hint.best ? hint.best.split("+")[0] : null;
+  const m = marksOf(ctx);
+  const tileOf = (move) => (move ? move.split("+")[0] : null);
   for (const t of tiles) {
     const [a, b] = parseTile(t);
     const e = tileEl(a, b, { vertical: true, tag: "button" });
@@ -151,11 +152,11 @@ function renderHand(ctx, v, old) {
     const moves = byTile.get(t) || [];
     if (turn) e.classList.add(moves.length ? "fits" : "dim");
     if (K.picked === t) { e.classList.add("picked"); e.setAttribute("aria-pressed", "true"); }
-    if (hintTile === t) e.classList.add("hinted");
     // A tile drawn since the last view drops into the hand.
     if (old && old.id === v.id && old.board.hand_no === v.board.hand_no && !old.board.hand.includes(t)) e.classList.add("new");
     const state = !turn ? "" : moves.length ? (moves.length > 1 ? ", may declare honours" : ", may be played") : ", may not be played now";
     e.setAttribute("aria-label", `${tileWords(t)}${pointsOf(v, t)}${state}`);
+    mark(e, m, tileOf(m.best) === t, tileOf(m.played) === t);
     e.addEventListener("click", () => tap(ctx, t, e));
     if (turn && moves.length) e.addEventListener("pointerdown", (ev) => dragToTrick(ctx, ev, e, t));
     hand.appendChild(e);

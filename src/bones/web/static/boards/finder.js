@@ -11,6 +11,7 @@ import { half, tileEl } from "../shell/tiles.js";
 import * as F from "./finder-words.js";
 import { edgeLabels, LABEL_ROOM } from "./edge-labels.js";
 import { registerBoard } from "./index.js";
+import { mark, marksOf } from "./marks.js";
 
 const COLOURS = ["#f2c14e", "#e8615a", "#6cc3f0", "#a98bf5"];
 
@@ -68,7 +69,7 @@ function renderBoard(ctx, v) {
   const focused = active && board.contains(active) ? active.dataset.square : null;
   const legal = new Set(F.myTurn(v) ? v.legal_moves : []);
   const pawns = F.pawnsBySquare(v);
-  const hint = ctx.S.hint && ctx.S.hint.best;
+  const m = marksOf(ctx);
   const grid = el("div", "finder");
   edgeLabels(grid, "[data-square]", (e) => e.dataset.square);
   grid.style.setProperty("--cell", `${cellSize(v)}px`);
@@ -93,10 +94,10 @@ function renderBoard(ctx, v) {
         s.dataset.square = square.name;
         const can = legal.has(square.name);
         s.classList.toggle("target", can);
-        s.classList.toggle("hinted", hint === square.name);
         s.tabIndex = can ? 0 : -1;
         if (!can) s.setAttribute("aria-disabled", "true");
         s.setAttribute("aria-label", `${F.squareWords(v, square, pawns)}${can ? ": step here and flip" : ""}`);
+        mark(s, m, m.best === square.name, m.played === square.name);
         for (const seat of pawns.get(square.name) || []) {
           const p = pawn(v, seat);
           if (seat === v.seat && canWalk(v)) {

@@ -8,6 +8,7 @@ import { counted } from "../shell/words.js";
 import * as F from "./fujisan-words.js";
 import { edgeLabels } from "./edge-labels.js";
 import { registerBoard } from "./index.js";
+import { mark, marksOf } from "./marks.js";
 import { lowerFirst, movedWords } from "./pick-grid.js";
 import { arrowIn, dragPiece, glideIn, gridWrap, hintBox, justDragged, layoutGrid, pickActions, rove, wireArrows } from "./pick-actions.js";
 
@@ -28,7 +29,9 @@ function renderBoard(ctx, v) {
   board.setAttribute("aria-label", "Mount Fuji: two rows of squares, the peak in the middle");
   const { squares } = F.options(v, P.picked);
   const glow = new Set(squares);
-  const hint = ctx.S.hint && ctx.S.hint.best;
+  const m = marksOf(ctx);
+  // A hint marks the priest to move; a review marks both squares of each move (nothing is picked).
+  const on = (move, name, can) => !!move && move.split("-").includes(name) && (can || m.review);
   const grid = el("div", "fujisan");
   edgeLabels(grid, "[data-square]", (e) => e.dataset.square);
   grid.setAttribute("role", "group");
@@ -48,10 +51,10 @@ function renderBoard(ctx, v) {
       const can = glow.has(sq.name);
       b.classList.toggle("target", can);
       b.classList.toggle("picked", P.picked === sq.name);
-      b.classList.toggle("hinted", !!hint && hint.split("-").includes(sq.name) && can);
       b.tabIndex = -1;
       if (!can) b.setAttribute("aria-disabled", "true");
       b.setAttribute("aria-label", `${F.squareWords(sq)}${can ? (P.picked ? ": go here" : ": move this priest") : ""}`);
+      mark(b, m, on(m.best, sq.name, can), on(m.played, sq.name, can));
       b.addEventListener("click", () => { if (!justDragged()) tap(ctx, sq.name, b); });
       if (can && !P.picked) b.addEventListener("pointerdown", (ev) => startDrag(ctx, sq.name, b, ev));
       grid.appendChild(b);

@@ -7,6 +7,7 @@ import { handTiles } from "../shell/fit.js";
 import { half, tileEl } from "../shell/tiles.js";
 import { parseTile, seatName, sideName, tileWords } from "../shell/words.js";
 import { registerBoard } from "./index.js";
+import { mark, marksOf } from "./marks.js";
 import { fit as fitLayout } from "./line-layout.js";
 import { maxUnitFor, reachTargets } from "./line-targets.js";
 import * as W from "./line-words.js";
@@ -95,10 +96,14 @@ function renderBoard(ctx, v, sheet, animate) {
   board.querySelectorAll(".slot").forEach((s) => s.remove());
   if (v.status !== "playing") return;
   const targets = new Set(L.picked ? movesFor(ctx, L.picked).map(W.endOf) : []);
-  const hint = ctx.S.hint;
-  const hinted = hint && hint.best ? W.endOf(hint.best) : null;
+  const m = marksOf(ctx);
+  const isPlay = (move) => !!move && move !== W.DRAW && move !== W.PASS;
+  // A hint marks its end once its tile is picked; a review marks the end of each move at once.
+  const endFor = (move) => (isPlay(move) && (m.review || W.tileOf(move) === L.picked) ? W.endOf(move) : null);
+  const [bestEnd, playedEnd] = [endFor(m.best), endFor(m.played)];
   // The centre, before the first tile, is tapped too: it grows to a finger's width like a lit end.
   const tapped = new Set([...targets, ...fit.slots.filter((s) => s.value === null).map((s) => s.name)]);
+  for (const end of [bestEnd, playedEnd]) if (end) tapped.add(end);
   for (const s of reachTargets(fit.slots, tapped, { width: board.clientWidth, height: board.clientHeight })) {
     const b = el("button", `slot ${s.width >= s.height ? "h" : "v"}`);
     b.type = "button";
@@ -109,10 +114,10 @@ function renderBoard(ctx, v, sheet, animate) {
     b.style.height = `${s.height - 4}px`;
     const isTarget = targets.has(s.name);
     b.classList.toggle("target", isTarget);
-    b.classList.toggle("hinted", hinted === s.name && !!hint && W.tileOf(hint.best) === L.picked);
     b.tabIndex = isTarget ? 0 : -1;
     b.setAttribute("aria-label", s.value === null ? "the centre: the first tile goes here" : `${endWords(layout, s.name)}, showing ${s.value}${isTarget ? `: place ${L.picked} here` : ""}`);
     if (s.value !== null && !isTarget) b.setAttribute("aria-disabled", "true");
+    mark(b, m, bestEnd === s.name, playedEnd === s.name);
     b.addEventListener("click", () => onSlot(ctx, s.name));
     b.addEventListener("keydown", (ev) => onSlotKey(ctx, ev));
     board.appendChild(b);
@@ -155,8 +160,8 @@ function renderHand(ctx, v, sheet, old) {
   hand.style.setProperty("--tw", `${tw}px`);
   hand.classList.toggle("scrolls", scrolls);
   const turn = W.myTurn(v) && !sheet;
-  const hint = ctx.S.hint;
-  const hintTile = hint && hint.best ? W.tileOf(hint.best) : null;
+  const m = marksOf(ctx);
+  const tileOf = (move) => (move ? W.tileOf(move) : null);
   for (const t of tiles) {
     const [a, b] = parseTile(t);
     const e = tileEl(a, b, { vertical: true, tag: "button" });
@@ -165,10 +170,10 @@ function renderHand(ctx, v, sheet, old) {
     const fits = moves.length > 0;
     if (turn) e.classList.add(fits ? "fits" : "dim");
     if (L.picked === t) e.classList.add("picked");
-    if (hintTile === t) e.classList.add("hinted");
     if (old && old.id === v.id && !old.hand.includes(t) && old.hand_no === v.hand_no) e.classList.add("new");
     const state = sheet ? "" : turn ? (fits ? (moves.length > 1 ? ", fits both ends" : ", fits") : ", does not fit") : "";
     e.setAttribute("aria-label", `${tileWords(t)}${state}`);
+    mark(e, m, tileOf(m.best) === t, tileOf(m.played) === t);
     if (L.picked === t) e.setAttribute("aria-pressed", "true");
     if (sheet) e.disabled = true;
     e.addEventListener("click", (ev) => onTileClick(ctx, t, e, ev));

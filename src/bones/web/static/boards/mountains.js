@@ -8,6 +8,7 @@ import { half, tileEl } from "../shell/tiles.js";
 import { parseTile, tileWords } from "../shell/words.js";
 import { edgeLabels } from "./edge-labels.js";
 import { registerBoard } from "./index.js";
+import { mark, marksOf } from "./marks.js";
 import * as M from "./mountains-words.js";
 import { arrowIn, dragPiece, giveUpButton, glideIn, gridWrap, hintBox, justDragged, layoutGrid, rove, wireArrows } from "./pick-actions.js";
 import { leaning, lowerFirst } from "./pick-grid.js";
@@ -31,7 +32,11 @@ function renderBoard(ctx, v, glide) {
   if (hadFocus && active.dataset.cell) P.focus = active.dataset.cell;
   board.setAttribute("aria-label", `The map, penalty ${v.board.penalty}`);
   const { glow, ask } = P.picked ? M.narrow(v, P.picked, P.tapped) : { glow: new Set(), ask: [] };
-  const hint = ctx.S.hint ? M.choiceOf(v, ctx.S.hint.best) : null;
+  const m = marksOf(ctx);
+  const hint = m.best ? M.choiceOf(v, m.best) : null;
+  const played = m.played ? M.choiceOf(v, m.played) : null;
+  // A hint marks the cells once its domino is picked; a review marks each move's cells at once.
+  const on = (c, name) => !!c && c.kind === "place" && (c.source === P.picked || m.review) && c.cells.includes(name);
   const arrived = P.arrived;
   const grid = el("div", "mountains");
   edgeLabels(grid, "[data-cell]", (e) => e.dataset.cell);
@@ -48,9 +53,9 @@ function renderBoard(ctx, v, glide) {
       b.classList.toggle("lift", !!lift);
       b.classList.toggle("tapped", P.tapped.includes(cell.name));
       b.classList.toggle("last", arrived.includes(cell.name));
-      b.classList.toggle("hinted", !!hint && hint.kind === "place" && hint.source === P.picked && hint.cells.includes(cell.name));
       b.tabIndex = -1;
       b.setAttribute("aria-label", `${M.cellWords(cell)}${can ? ": place here" : lift ? ": tap to lift" : arrived.includes(cell.name) ? ", placed last" : ""}`);
+      mark(b, m, on(hint, cell.name), on(played, cell.name));
       b.addEventListener("click", () => { if (!justDragged()) tapCell(ctx, cell.name, b); });
       grid.appendChild(b);
     }
@@ -146,7 +151,9 @@ function dropTile(ctx, tile, square, x, y) {
 
 function renderHand(ctx, v, animate) {
   const hand = $("hand");
-  const hint = ctx.S.hint ? M.choiceOf(v, ctx.S.hint.best) : null;
+  const m = marksOf(ctx);
+  const hint = m.best ? M.choiceOf(v, m.best) : null;
+  const played = m.played ? M.choiceOf(v, m.played) : null;
   const { tiles } = M.sources(v);
   const active = document.activeElement;
   const hadFocus = !!active && hand.contains(active) ? active.dataset.tile : null;
@@ -168,9 +175,9 @@ function renderHand(ctx, v, animate) {
     if (M.myTurn(v)) e.classList.add(can ? "fits" : "dim");
     if (P.picked === t) e.classList.add("picked");
     if (t === passed) e.classList.add("shown");
-    if (hint && hint.source === t && !P.picked) e.classList.add("hinted");
     e.tabIndex = -1;
     e.setAttribute("aria-label", `${tileWords(t)}${t === passed ? ", passed to you" : ""}${can ? ", may be placed" : ""}`);
+    mark(e, m, !!hint && hint.source === t && !P.picked, !!played && played.source === t && !P.picked);
     e.addEventListener("click", () => { if (!justDragged()) pick(ctx, t, e); });
     if (can && (tiles.get(t) || [])[0]?.kind === "place") e.addEventListener("pointerdown", (ev) => startDrag(ctx, t, e, ev));
     hand.appendChild(e);

@@ -7,6 +7,7 @@ import { $, el, row } from "../shell/dom.js";
 import { shortHint } from "../shell/hints.js";
 import { myTurn } from "../shell/words.js";
 import { LABEL_ROOM } from "./edge-labels.js";
+import { mark, marksOf } from "./marks.js";
 import { dropAt, fitGrid, leaning } from "./pick-grid.js";
 
 const ARROWS = ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"];
@@ -29,6 +30,8 @@ export function giveUpButton(ctx, move, label, moveClass = "") {
   const b = el("button", `btn quiet give-up ${moveClass}`.trim(), label);
   b.type = "button";
   b.dataset.move = move;
+  const m = marksOf(ctx);
+  mark(b, m, m.best === move, m.played === move);
   const question = { title: `${label}?`, note: "It cannot be taken back.", yes: label.toUpperCase() };
   b.addEventListener("click", () => ctx.sendAsked(move, b, question));
   return b;

@@ -11,6 +11,7 @@ import { flyFrom, pop, seatRect, walk } from "../shell/motion.js";
 import { half } from "../shell/tiles.js";
 import { edgeLabels, LABEL_ROOM } from "./edge-labels.js";
 import { registerBoard } from "./index.js";
+import { mark, marksOf } from "./marks.js";
 import * as R from "./runners-words.js";
 
 const P = { pick: {}, at: -1 };
@@ -49,7 +50,8 @@ function renderBoard(ctx, v) {
   const opts = R.options(v, P.pick);
   const glow = new Set(opts.cells);
   const last = R.lastCells(v);
-  const hint = ctx.S.hint && ctx.S.hint.best;
+  const m = marksOf(ctx);
+  const on = (move, name, can) => !!move && move.split(/[-x]/).includes(name) && (can || m.review);
   const grid = el("div", "runners");
   edgeLabels(grid, "[data-cell]", (e) => e.dataset.cell);
   grid.style.setProperty("--cell", `${cellSize(v)}px`);
@@ -63,10 +65,10 @@ function renderBoard(ctx, v) {
       b.classList.toggle("target", can);
       b.classList.toggle("picked", P.pick.corner === cell.name || P.pick.end === cell.name);
       b.classList.toggle("last", last.has(cell.name));
-      b.classList.toggle("hinted", !!hint && hint.includes(cell.name) && can);
       b.tabIndex = can ? 0 : -1;
       if (!can) b.setAttribute("aria-disabled", "true");
       b.setAttribute("aria-label", `${R.cellWords(v, cell)}${can ? ": choose" : ""}`);
+      mark(b, m, on(m.best, cell.name, can), on(m.played, cell.name, can));
       if (cell.piece) {
         const p = el("span", `runners-piece ${cell.piece.kind} ${cell.piece.colour}`);
         p.setAttribute("aria-hidden", "true");

@@ -11,6 +11,7 @@ import { flyFrom, pop, seatRect } from "../shell/motion.js";
 import { half, tileEl } from "../shell/tiles.js";
 import { parseTile, tileWords } from "../shell/words.js";
 import { registerBoard } from "./index.js";
+import { mark, marksOf } from "./marks.js";
 import * as T from "./tetra-words.js";
 
 const P = { source: null, tapped: [], at: -1 };
@@ -70,7 +71,11 @@ function renderBoard(ctx, v) {
   const tapped = new Set(P.tapped.map(T.key));
   const last = new Set(b.last_cells.map(T.key));
   const byKey = new Map(b.cells.map((c) => [T.key([c.row, c.col]), c]));
-  const spots = new Set([...byKey.keys(), ...glow, ...tapped]);
+  // The review's marks (a hint's only words): the cells each move covers, its button for other moves.
+  const m = marksOf(ctx);
+  const cellsOf = (move) => new Set(((move && b.choices.find((c) => c.move === move)) || {}).cells?.map(T.key) || []);
+  const [bestCells, playedCells] = m.review ? [cellsOf(m.best), cellsOf(m.played)] : [new Set(), new Set()];
+  const spots = new Set([...byKey.keys(), ...glow, ...tapped, ...bestCells, ...playedCells]);
   for (const k of spots) {
     const [r, c] = k.split(",").map(Number);
     const cell = byKey.get(k);
@@ -93,6 +98,7 @@ function renderBoard(ctx, v) {
     }
     e.classList.toggle("tapped", tapped.has(k));
     e.classList.toggle("last", last.has(k));
+    if (m.review) mark(e, m, bestCells.has(k), playedCells.has(k));
     grid.appendChild(e);
   }
   const actions = el("div", "tetra-actions");
@@ -110,6 +116,7 @@ function renderBoard(ctx, v) {
     const btn = el("button", "btn primary tetra-move", c.words);
     btn.type = "button";
     btn.dataset.move = c.move;
+    if (m.review) mark(btn, m, m.best === c.move, m.played === c.move);
     btn.addEventListener("click", () => ctx.send(c.move, btn));
     actions.appendChild(btn);
   }

@@ -58,17 +58,30 @@ export function stepTo(index, key, count) {
   return index;
 }
 
+// The moves a board marks at a reviewed decision: the best and, where it is not the best, the move
+// played. A move marked best may still differ from the analysis' first (a tie): it is the best then.
+// An unvalued move has no best to show: only the move played.
+export function reviewMarks(d) {
+  const fair = d.fair || {};
+  if (fair.best_move && fair.best_move !== d.move && fair.mark !== "best") return { best: fair.best_move, played: d.move };
+  if (fair.mark) return { best: d.move, played: null };
+  return { best: null, played: d.move };
+}
+
 export const MARK_WORDS = { best: "best", good: "good", inaccuracy: "inaccuracy", mistake: "mistake", blunder: "blunder" };
 
 const number = (x) => (Math.abs(x) >= 10 || Number.isInteger(x) ? String(Math.round(x)) : x.toFixed(1));
 
-// What a decision cost, in words: "mistake, 4.0 expected points lost" / "blunder, 12% of the chance to win".
+// A chance as players read it: whole percents, a tenth under 10% (most losses in a match are small).
+export const percent = (x) => `${x * 100 < 9.95 ? (Math.round(x * 1000) / 10).toFixed(1) : Math.round(x * 100)}%`;
+
+// What a decision cost, in words: "mistake, 4.0 moves to the goal lost" / "blunder, 12% of the chance to win the match lost".
 export function lossWords(judgement) {
   if (!judgement || !judgement.mark) return "not valued";
   const mark = MARK_WORDS[judgement.mark] || judgement.mark;
   if (judgement.mark === "best") return mark;
   if (judgement.chance_loss !== null && judgement.chance_loss !== undefined && judgement.chance_of) {
-    return `${mark}, ${Math.round(judgement.chance_loss * 100)}% of the chance to ${judgement.chance_of} lost`;
+    return `${mark}, ${percent(judgement.chance_loss)} of the chance to ${judgement.chance_of} lost`;
   }
   if (judgement.loss === null || judgement.loss === undefined) return mark;
   const unit = judgement.loss === 1 ? String(judgement.unit).replace(/^moves\b/, "move") : judgement.unit;

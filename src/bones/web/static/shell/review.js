@@ -2,13 +2,13 @@
 // the background (POST, then GET until done: "analysing move k of n"), kept there, so a second look is
 // instant. A chart of how the player stood after each decision (a tap picks the move under it), each
 // seat's accuracy and the player's costliest moves; the arrow keys, the buttons, a tap on the chart or a
-// costly move show the board before that move (a past position from the server) with the better move
-// glowing as a hint does. Replay steps through every position, move by move. Names no game.
+// costly move show the board before that move (a past position from the server) with the move played
+// and the better one marked ("played", "best"; one mark "best" where they are the same). Replay steps through every position, move by move. Names no game.
 import { $, el, wait } from "./dom.js";
 import { api, NET } from "./net.js";
 import { S } from "./state.js";
 import { say, showPast } from "./table.js";
-import { chartPoints, goalPoints, marksWords, goalWords, isChance, isGoal, linePath, lossWords, nearest, seatLines, stepTo } from "./review-chart.js";
+import { chartPoints, goalPoints, marksWords, goalWords, isChance, isGoal, linePath, lossWords, nearest, reviewMarks, seatLines, stepTo } from "./review-chart.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const POLL_MS = 600;
@@ -157,12 +157,13 @@ async function choose(mine, index) {
   try {
     const raw = await api("GET", `/api/games/${mine.id}/positions/${d.number - 1}`);
     if (R !== mine || mine.index !== index) return;
-    // A move marked best may still differ from the analysis' first (a tie): no better move to show.
-    const better = d.fair.best_move && d.fair.best_move !== d.move && d.fair.mark !== "best" ? d.fair.best_move : null;
-    showPast(raw, better ? { best: better, move_number: raw.move_number } : null);
+    const marks = reviewMarks(d);
+    showPast(raw, { ...marks, review: true, move_number: raw.move_number });
+    const better = marks.played ? marks.best : null;
     const v = S.view; // as the board reads it (adapted): its words for moves name places on it
+    // The board's tags say which is which ("played", "best"): the words stay short for a phone.
     const parts = [`Move ${d.number}, ${nameOf(d.seat)} played ${wordsOf(v, d.move)}: ${lossWords(d.fair)}.`];
-    if (better) parts.push(`Better: ${wordsOf(v, better)} (glowing).`);
+    if (better) parts.push(`Better: ${wordsOf(v, better)}.`);
     const goal = goalWords(d);
     if (goal) parts.push(`The ${goal}.`);
     if (d.shown && d.shown.mark) parts.push(`With every tile shown: ${lossWords(d.shown)}${d.shown.best_move !== d.move ? `, best ${wordsOf(v, d.shown.best_move)}` : ""}.`);

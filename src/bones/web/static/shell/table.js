@@ -112,7 +112,7 @@ export function showPast(v, hint) {
   closeOverlays();
   applyView(v, { fresh: true });
   S.hint = hint;
-  if (hint && myTurn(S.view)) S.board.showHint(ctx, hint);
+  if (hint && hint.best && myTurn(S.view)) S.board.showHint(ctx, hint);
   redraw();
   return true;
 }
