@@ -21,6 +21,7 @@ WEB = (
     "websockets",
     "platformdirs",
     "dramatiq",
+    "jsonpatch",
 )
 
 WITHOUT_THE_WEB = textwrap.dedent(

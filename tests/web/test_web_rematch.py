@@ -4,6 +4,8 @@ ask. Names no game but the test's short one (one hand of a two-player match)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from fastapi.testclient import TestClient
 
@@ -82,3 +84,34 @@ def test_a_rematch_seats_the_same_people_turned_and_is_made_once(live: TestClien
 
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+def test_a_rematch_that_could_not_be_made_leaves_no_table_behind(
+    live: TestClient,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    made = live.post("/api/lobby", json={**SHORT, "name": "Ann", "replace_after": 90}).json()
+    bob_client = person(live)
+    bob = join(bob_client, made["id"], name="Bob")
+    ann_seat, bob_seat = connect(live, made["id"], made["token"]), connect(bob_client, made["id"], bob["token"])
+    assert live.post(f"/api/lobby/{made['id']}/start", headers={HOST: made["token"]}).status_code == 200
+    in_threads(*[lambda p=p: p.until(over, timeout=60) for p in (ann_seat, bob_seat)], timeout=90)
+    hub = live.app.state.hub  # type: ignore[attr-defined]
+    created: list[str] = []
+    seating_create = hub.seating.create
+
+    def create(lobby: Any) -> None:
+        created.append(lobby.id)
+        seating_create(lobby)
+
+    def fails(*_: Any, **__: Any) -> None:
+        raise RuntimeError("the database went away")
+
+    monkeypatch.setattr(hub.seating, "create", create)
+    monkeypatch.setattr(hub.referee, "create", fails)
+    with pytest.raises(RuntimeError):
+        live.post(f"/api/lobby/{made['id']}/rematch")
+    # Its waiting room is gone with it (it was left started, with no match, in the database for good), and the
+    # next press makes the rematch afresh.
+    assert len(created) == 1 and hub.seating.get(created[0]) is None
+    assert live.get(f"/api/lobby/{made['id']}").json()["rematch"] is None

@@ -82,6 +82,7 @@ def router(hub: Hub) -> APIRouter:
                 give_up_solo=False,  # the new host did not ask for it: their match against computers stays
             )
         except Exception:
+            seating.discard(new.id)  # made or not: else a started table with no match stays in the database for good
             seating.release_rematch(lobby.id, rematch_id)
             raise
         hub.bus.publish(Event(lobby.id, -1, REMATCH))

@@ -143,6 +143,12 @@ class Seating:
             # host has gone).
             connection.execute(insert(presence).values(game_id=lobby.id, seat=0, seen_at=lobby.created_at))
 
+    def discard(self, lobby_id: str) -> None:
+        """A table whose match could not be made: its row and its people's presence go."""
+        with self.engine.begin() as connection:
+            connection.execute(delete(presence).where(presence.c.game_id == lobby_id))
+            connection.execute(delete(lobbies).where(lobbies.c.id == lobby_id))
+
     def get(self, lobby_id: str) -> Lobby | None:
         with self.engine.begin() as connection:
             row = connection.execute(select(lobbies).where(lobbies.c.id == lobby_id)).mappings().first()
