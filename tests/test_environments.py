@@ -339,3 +339,26 @@ def test_the_follower_encodes_whole_matches_across_hands(game: str, options: dic
                 follower.play(move)
                 state = state.play(move)
             assert len(hands) > 1
+
+
+@pytest.mark.parametrize(("game", "options"), [("finder", {}), ("finder", {"players": 4})])
+def test_the_follower_encodes_whole_games(game: str, options: dict) -> None:
+    """Every seat looked at after every move to the game's end, absolute and relative."""
+    import random
+
+    rules = bones.rules(game, **options)
+    for relative in (False, True):
+        encoding = rules.encoding(relative=relative)
+        for seed in range(3):
+            rng = random.Random(seed)
+            state = rules.new_game(seed=seed)
+            follower = encoding.follow(state)
+            while True:
+                for seat in range(rules.num_players):
+                    assert list(follower.observe(seat)) == list(encoding.encode(state.observation(seat)))
+                if state.is_over:
+                    break
+                assert follower.legal_actions() == encoding.actions(state.observation(state.to_move))
+                move = rng.choice(state.legal_moves)
+                follower.play(move)
+                state = state.play(move)
