@@ -131,7 +131,12 @@ class _Game:
         numbers = view[1].copy() if view is not None and view[0] is encoded else self.numbers(seat)
         mask = self._no_actions.copy()
         if follower.to_move == seat:
-            self._mark(mask)
+            actions = follower.legal_actions()
+            if len(actions) <= 16:
+                for action in actions:
+                    mask[action] = 1
+            else:
+                mask[list(actions)] = 1
         return {"observation": numbers, "action_mask": mask}
 
     def play(self, move: Move) -> list[float] | None:

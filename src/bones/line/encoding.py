@@ -11,7 +11,6 @@ from __future__ import annotations
 from array import array
 from collections.abc import Sequence
 from functools import cached_property
-from typing import cast
 
 from bones.game import Encoding, Follower, Move, Observation, State
 from bones.line.kernel import DRAW, PASS, PLAY, SPINNER_EVERY, SPINNER_FIRST, Kernel
@@ -271,7 +270,7 @@ class LineFollower(Follower):
     def observe(self, seat: int) -> Sequence[int]:
         """``seat``'s numbers, as ``encode(state.observation(seat))``; the array changes with the
         next move, so a caller keeps a copy."""
-        state = cast(LineState, self.state)
+        state: LineState = self.state  # type: ignore[assignment]  # (a cast is a call, once a step)
         kernel = state.dealt or state.kernel
         log = kernel.log
         view = self._views[seat]
@@ -284,7 +283,25 @@ class LineFollower(Follower):
         if view.hand_no != state.hand_no:
             self._next_hand(view, state, kernel)
         elif view.seen != len(log):
-            self._catch_up(view, kernel, log)
+            # _catch_up's common case written out: the moves since this seat last looked.
+            hand = kernel.hands[seat]
+            if hand != view.hand:
+                self._write_hand(view, hand)
+            n, number, size = view.tiles, view.number, view.size
+            for who, code, tile, _slot in log[view.seen :]:
+                if code == PLAY:
+                    view.played += 1
+                    out[n + tile] = number[who] + 1
+                    out[2 * n + tile] = view.played
+                    out[size[who]] -= 1
+                elif code == PASS:
+                    out[size[who] + 1] += 1
+                else:
+                    out[size[who]] += 1
+                    out[size[who] + 2] += 1
+            view.seen = len(log)
+            if kernel.ends is not view.table or kernel.boneyard is not view.boneyard_seen:
+                self._write_table(view, kernel)
         # The scores' tuple is the same until somebody scores (an equal new one is written again).
         if state.scores is not view.scores or state.eggs != view.eggs or state.final is not view.final:
             view.scores, view.eggs, view.final = state.scores, state.eggs, state.final
@@ -322,13 +339,7 @@ class LineFollower(Follower):
         out, n = view.out, view.tiles
         hand = kernel.hands[view.seat]
         if hand != view.hand:
-            changed = hand ^ view.hand
-            while changed:
-                low = changed & -changed
-                tile = low.bit_length() - 1
-                out[tile] = hand >> tile & 1
-                changed ^= low
-            view.hand = hand
+            self._write_hand(view, hand)
         number, size = view.number, view.size
         for seat, code, tile, _slot in log[view.seen :]:
             if code == PLAY:
@@ -342,6 +353,23 @@ class LineFollower(Follower):
                 out[size[seat]] += 1
                 out[size[seat] + 2] += 1
         view.seen = len(log)
+        self._write_table(view, kernel)
+
+    @staticmethod
+    def _write_hand(view: _View, hand: int) -> None:
+        """The bits of this seat's hand that changed."""
+        out, changed = view.out, hand ^ view.hand
+        while changed:
+            low = changed & -changed
+            tile = low.bit_length() - 1
+            out[tile] = hand >> tile & 1
+            changed ^= low
+        view.hand = hand
+
+    @staticmethod
+    def _write_table(view: _View, kernel: Kernel) -> None:
+        """The open ends and the boneyard, where their lists changed."""
+        out = view.out
         # A kernel shares the lists a move leaves alone with the kernel before it, and never
         # changes a list in place: the same list is the same numbers (held here, so never reused).
         ends = kernel.ends
