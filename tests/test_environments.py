@@ -341,7 +341,10 @@ def test_the_follower_encodes_whole_matches_across_hands(game: str, options: dic
             assert len(hands) > 1
 
 
-@pytest.mark.parametrize(("game", "options"), [("finder", {}), ("finder", {"players": 4})])
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("finder", {}), ("finder", {"players": 4}), ("tetradominoes", {}), ("tetradominoes", {"players": 4})],
+)
 def test_the_follower_encodes_whole_games(game: str, options: dict) -> None:
     """Every seat looked at after every move to the game's end, absolute and relative."""
     import random
