@@ -622,7 +622,10 @@ class OrdinalActions:
         return legal[index] if 0 <= index < min(len(legal), self.num_actions) else None
 
     def actions(self, observation: Observation) -> dict[int, Move]:
-        legal = observation.legal_moves
+        return self.numbered(observation.legal_moves)
+
+    def numbered(self, legal: Sequence[Move]) -> dict[int, Move]:
+        """``legal`` (the seat to move's legal moves, in order) by action number."""
         if len(legal) > self.num_actions:
             raise ValueError(f"more than {self.num_actions} legal moves: the encoding's capacity is too small")
         return dict(enumerate(legal))
