@@ -261,8 +261,10 @@ class LineFollower(Follower):
         self._views: list[_View | None] = [None] * encoding.rules.players
 
     def play(self, move: Move) -> None:
-        self.state = state = self.state.play(move)
-        self.to_move = state.to_move
+        state: LineState = self.state.play(move)  # type: ignore[assignment]  # (a cast is a call)
+        self.state = state
+        # state.to_move without its two properties: the kernel is dealt unless a hand just ended.
+        self.to_move = None if state.final else (state.dealt or state.kernel).to_move
         self._moves = None
         if self._observations:
             self._observations.clear()
