@@ -312,7 +312,8 @@ def test_a_deal_over_before_its_first_move_is_never_an_episode() -> None:
 
 
 @pytest.mark.parametrize(
-    ("game", "options"), [("block", {}), ("allfives", {}), ("block", {"players": 4, "teams": True})]
+    ("game", "options"),
+    [("block", {}), ("allfives", {}), ("block", {"players": 4, "teams": True}), ("kozel", {}), ("bingo", {})],
 )
 def test_the_follower_encodes_whole_matches_across_hands(game: str, options: dict) -> None:
     """Every seat looked at after every move through whole matches of many hands: a seat's
@@ -338,3 +339,37 @@ def test_the_follower_encodes_whole_matches_across_hands(game: str, options: dic
                 follower.play(move)
                 state = state.play(move)
             assert len(hands) > 1
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("finder", {}),
+        ("finder", {"players": 4}),
+        ("tetradominoes", {}),
+        ("tetradominoes", {"players": 4}),
+        ("bee", {}),
+        ("fujisan", {}),
+        ("mountains", {"version": "coop"}),
+    ],
+)
+def test_the_follower_encodes_whole_games(game: str, options: dict) -> None:
+    """Every seat looked at after every move to the game's end, absolute and relative."""
+    import random
+
+    rules = bones.rules(game, **options)
+    for relative in (False, True):
+        encoding = rules.encoding(relative=relative)
+        for seed in range(1 if game == "mountains" else 3):  # (a long game)
+            rng = random.Random(seed)
+            state = rules.new_game(seed=seed)
+            follower = encoding.follow(state)
+            while True:
+                for seat in range(rules.num_players):
+                    assert list(follower.observe(seat)) == list(encoding.encode(state.observation(seat)))
+                if state.is_over:
+                    break
+                assert follower.legal_actions() == encoding.actions(state.observation(state.to_move))
+                move = rng.choice(state.legal_moves)
+                follower.play(move)
+                state = state.play(move)

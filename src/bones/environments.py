@@ -71,6 +71,7 @@ class _Game:
         # Per seat: a follower's numbers kept in a machine array, and a NumPy view of that array,
         # whose copy is the observation (a third of the cost of converting the array each step).
         self._views: list[tuple[Sequence[int], np.ndarray] | None] = [None] * rules.num_players
+        self._no_actions = np.zeros(self.encoding.num_actions, np.int8)  # each mask starts as its copy
 
     @property
     def state(self) -> State:
@@ -94,9 +95,13 @@ class _Game:
         return game_seed
 
     def mask(self, seat: int) -> np.ndarray:
-        mask = np.zeros(self.encoding.num_actions, np.int8)
-        if self.follower.state.to_move != seat:
-            return mask
+        mask = self._no_actions.copy()
+        if self.follower.to_move == seat:
+            self._mark(mask)
+        return mask
+
+    def _mark(self, mask: np.ndarray) -> None:
+        """Set the legal actions of the seat to move in ``mask``."""
         actions = self.follower.legal_actions()
         # Item by item is the quickest for the few legal actions of most states (a list
         # index, or a cache of masks by their actions, costs more; sets of actions rarely repeat).
@@ -105,7 +110,6 @@ class _Game:
                 mask[action] = 1
         else:
             mask[list(actions)] = 1
-        return mask
 
     def numbers(self, seat: int) -> np.ndarray:
         """``seat``'s observation as a new array: the follower changes its own numbers in place."""
@@ -120,13 +124,27 @@ class _Game:
         return np.array(encoded, np.int64)
 
     def observe(self, seat: int) -> ObservationDict:
-        return {"observation": self.numbers(seat), "action_mask": self.mask(seat)}
+        # numbers() and mask() written out: this runs once every step.
+        follower = self.follower
+        encoded = follower.observe(seat)
+        view = self._views[seat]
+        numbers = view[1].copy() if view is not None and view[0] is encoded else self.numbers(seat)
+        mask = self._no_actions.copy()
+        if follower.to_move == seat:
+            actions = follower.legal_actions()
+            if len(actions) <= 16:
+                for action in actions:
+                    mask[action] = 1
+            else:
+                mask[list(actions)] = 1
+        return {"observation": numbers, "action_mask": mask}
 
     def play(self, move: Move) -> list[float] | None:
         """Play ``move``; each seat's reward, None when nobody scored."""
         before = self._scores
-        self.follower.play(move)
-        after = self._scores = self.encoding.seat_scores(self.follower.state)
+        follower = self.follower
+        follower.play(move)
+        after = self._scores = self.encoding.seat_scores(follower.state)
         if after is before or after == before:
             return None
         return [a - b for a, b in zip(after, before)]
@@ -199,7 +217,8 @@ class BonesEnv(AECEnv):
             self._was_dead_step(action)
             return
         game = self.game
-        move = None if action is None else game.follower.legal_actions().get(int(action))
+        follower = game.follower
+        move = None if action is None else follower.legal_actions().get(int(action))
         if move is None:
             raise ValueError(f"action {action} is not legal for {agent} (see the action mask)")
         self._cumulative_rewards[agent] = 0.0
@@ -207,19 +226,19 @@ class BonesEnv(AECEnv):
         if rewards is not None:
             self.rewards = dict(zip(self.possible_agents, rewards))
             self._accumulate_rewards()
+            self._rewarded = True
         elif self._rewarded:  # the last step's rewards are spent
             self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._rewarded = rewards is not None
-        state = game.follower.state
-        if state.is_over:
-            outcome = state.outcome
-            self.terminations = dict.fromkeys(self.agents, True)
-            for a in self.agents:
-                self.infos[a] = {"outcome": outcome.to_dict() if outcome else None}
-        else:
-            to_move = state.to_move
-            assert to_move is not None
+            self._rewarded = False
+        to_move = follower.to_move
+        if to_move is not None:
             self.agent_selection = self.possible_agents[to_move]
+            return
+        # The game is over (a state has no seat to move exactly then).
+        outcome = follower.state.outcome
+        self.terminations = dict.fromkeys(self.agents, True)
+        for a in self.agents:
+            self.infos[a] = {"outcome": outcome.to_dict() if outcome else None}
 
     def render(self) -> str | None:
         if self.render_mode == "ansi":

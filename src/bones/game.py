@@ -562,13 +562,16 @@ class Follower:
     def __init__(self, encoding: Encoding, state: State) -> None:
         self.encoding = encoding
         self.state = state
+        #: ``state.to_move``, asked once a move: an environment reads it several times a step.
+        self.to_move = state.to_move
         self._observations: dict[int, Observation] = {}
         self._encoded: dict[int, Sequence[int]] = {}
         self._moves: dict[int, Move] | None = None
 
     def play(self, move: Move) -> None:
         """Play ``move`` (legal: an action's ``move_of``) and follow the state it makes."""
-        self.state = self.state.play(move)
+        self.state = state = self.state.play(move)
+        self.to_move = state.to_move
         self._observations.clear()
         self._encoded.clear()
         self._moves = None
@@ -590,7 +593,7 @@ class Follower:
         """The legal moves of the seat to move by action number (none once the game is over)."""
         moves = self._moves
         if moves is None:
-            seat = self.state.to_move
+            seat = self.to_move
             moves = {} if seat is None else self.encoding.actions(self.observation(seat))
             self._moves = moves
         return moves
@@ -619,7 +622,10 @@ class OrdinalActions:
         return legal[index] if 0 <= index < min(len(legal), self.num_actions) else None
 
     def actions(self, observation: Observation) -> dict[int, Move]:
-        legal = observation.legal_moves
+        return self.numbered(observation.legal_moves)
+
+    def numbered(self, legal: Sequence[Move]) -> dict[int, Move]:
+        """``legal`` (the seat to move's legal moves, in order) by action number."""
         if len(legal) > self.num_actions:
             raise ValueError(f"more than {self.num_actions} legal moves: the encoding's capacity is too small")
         return dict(enumerate(legal))

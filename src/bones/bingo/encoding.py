@@ -1,11 +1,21 @@
-"""Bingo dominoes as fixed-size arrays (``Rules.encoding``, for ``bones.env``)."""
+"""Bingo dominoes as fixed-size arrays (``Rules.encoding``, for ``bones.env``).
+
+An environment follows a game with ``BingoFollower``: it reads the hand in play's kernel
+directly and folds each new entry of the kernel's log into the tricks' columns, so a step
+builds no observation and no tricks; ``encode`` of a ``BingoObservation`` gives the same
+numbers (tests/test_environments.py checks it move by move).
+"""
 
 from __future__ import annotations
 
-from bones.bingo.kernel import TAKE_HIDDEN
+from array import array
+from collections.abc import Sequence
+from typing import cast
+
+from bones.bingo.kernel import CLOSE, HONOURS, TAKE_HIDDEN, TILE_PART, Hand, honours_points
 from bones.bingo.moves import BingoMove
 from bones.bingo.state import PHASE_NAMES, BingoObservation, BingoState
-from bones.game import Encoding, Move, Observation, State
+from bones.game import Encoding, Follower, Move, Observation, State
 
 TILES = 28
 PHASES = tuple(PHASE_NAMES.values())
@@ -17,6 +27,7 @@ class BingoEncoding(Encoding):
 
     def __init__(self, relative: bool = False) -> None:
         self.relative = relative
+        self._sets: tuple[tuple[int, ...] | None, tuple[float, ...]] = (None, ())
 
     def describe(self) -> str:
         seats = "seats numbered from this seat's (0)" if self.relative else "seats absolute"
@@ -88,4 +99,130 @@ Rewards: sets won."""
 
     def seat_scores(self, state: State) -> tuple[float, ...]:
         assert isinstance(state, BingoState)
-        return tuple(float(s) for s in state.sets)
+        sets = state.sets
+        if sets is not self._sets[0]:  # the same tuple until somebody wins a set
+            self._sets = (sets, (float(sets[0]), float(sets[1])))
+        return self._sets[1]
+
+    def follow(self, state: State) -> BingoFollower:
+        return BingoFollower(self, state)
+
+
+# An observation's phase number, by the kernel's phase.
+_PHASE_NUMBER = {phase: PHASES.index(name) for phase, name in PHASE_NAMES.items()}
+_OVER = PHASES.index("over")
+
+
+class _View:
+    """One seat's numbers of one hand, changed in place: the hand's and the known tiles' bits
+    where they changed, each new trick entry of the kernel's log, then the table's numbers."""
+
+    def __init__(self, seat: int, relative: bool, hand_no: int) -> None:
+        self.seat = seat
+        self.order = (seat, 1 - seat) if relative else (0, 1)
+        self.number = (0, 1) if not relative else ((0, 1) if seat == 0 else (1, 0))  # seat_no by seat
+        self.out = array("q", bytes(8 * BingoEncoding.size))
+        self.hand_no = hand_no
+        self.hand = 0
+        self.known = [0, 0]  # by the observation's order
+        self.seen = 0  # log entries written
+        self.tricks = 0
+        self.leading = True  # the next tile played leads a trick
+
+
+class BingoFollower(Follower):
+    """A Bingo game followed from the kernel in play (see the module docstring)."""
+
+    encoding: BingoEncoding
+
+    def __init__(self, encoding: BingoEncoding, state: State) -> None:
+        super().__init__(encoding, state)
+        self._views: list[_View | None] = [None, None]
+
+    def play(self, move: Move) -> None:
+        self.state = state = self.state.play(move)
+        self.to_move = state.to_move
+        self._moves = None
+        if self._observations:
+            self._observations.clear()
+
+    def legal_actions(self) -> dict[int, Move]:
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = {move.code: move for move in cast(BingoState, self.state).legal_moves}
+        return moves
+
+    def observe(self, seat: int) -> Sequence[int]:
+        """``seat``'s numbers, as ``encode(state.observation(seat))``; the array changes with the
+        next move, so a caller keeps a copy."""
+        state = cast(BingoState, self.state)
+        kernel = state.kernel
+        log = kernel.log
+        if not 0 <= seat < 2:
+            state.rules.check_seat(seat)  # raises
+        view = self._views[seat]
+        if view is None or view.hand_no != state.hand_no or len(log) < view.seen:
+            view = self._views[seat] = _View(seat, self.encoding.relative, state.hand_no)
+        out = view.out
+        changed = kernel.hands[seat] ^ view.hand
+        while changed:
+            low = changed & -changed
+            out[low.bit_length() - 1] ^= 1
+            changed ^= low
+        view.hand = kernel.hands[seat]
+        for k, other in enumerate(view.order):
+            known = kernel.known[other]
+            changed = known ^ view.known[k]
+            at = TILES * (1 + k)
+            while changed:
+                low = changed & -changed
+                out[at + low.bit_length() - 1] ^= 1
+                changed ^= low
+            view.known[k] = known
+        if view.seen != len(log):
+            self._catch_up(view, kernel, log)
+        self._table(view, state, kernel)
+        return out
+
+    def _catch_up(self, view: _View, kernel: Hand, log: Sequence[tuple[int, int]]) -> None:
+        """Each tile played since ``view`` last looked: its trick, who played it, honours."""
+        out, number = view.out, view.number
+        for seat, code in log[view.seen :]:
+            if code >= CLOSE:
+                continue
+            if view.leading:
+                view.tricks += 1
+            view.leading = not view.leading
+            tile = code & TILE_PART
+            out[3 * TILES + tile] = view.tricks
+            out[4 * TILES + tile] = number[seat] + 1
+            out[5 * TILES + tile] = int(bool(code & HONOURS) and honours_points(kernel.shown[seat]) > 0)
+        view.seen = len(log)
+
+    def _table(self, view: _View, state: BingoState, kernel: Hand) -> None:
+        """The numbers after the tiles' columns, from the kernel and the match."""
+        number = view.number
+        closed, to_move = kernel.closed, self.to_move
+        tail = [
+            kernel.table.trump,
+            kernel.trump_tile + 1 if kernel.trump_tile >= 0 else 0,
+            int(kernel.trump_in_stock),
+            len(kernel.stock),
+            0 if closed < 0 else number[closed] + 1,
+            _OVER if state.final else _PHASE_NUMBER[kernel.phase],
+            number[kernel.leader],
+        ]
+        hands, points, captures, honours = kernel.hands, kernel.points, kernel.captures, kernel.honours
+        declared, pending, sets = kernel.declared, kernel.pending, state.sets
+        for seat in view.order:
+            tail += (
+                hands[seat].bit_count(),
+                points[seat],
+                captures[seat],
+                honours[seat],
+                int(declared[seat]),
+                pending[seat],
+                sets[seat],
+            )
+        tail += (number[view.seat], 0 if to_move is None else number[to_move] + 1, state.hand_no)
+        view.out[6 * TILES :] = array("q", tail)

@@ -1,12 +1,22 @@
-"""Domino Finder as fixed-size arrays (``Rules.encoding``, for ``bones.env``)."""
+"""Domino Finder as fixed-size arrays (``Rules.encoding``, for ``bones.env``).
+
+An environment follows a game with ``FinderFollower``: it reads the state's own fields, writes
+the squares of the dominoes whose face changed and counts the flips as the history grows, so
+a step builds no observation; ``encode`` of a ``FinderObservation`` gives the same numbers
+(tests/test_environments.py checks it move by move).
+"""
 
 from __future__ import annotations
 
-from bones.finder.board import DOMINOES, SQUARES
-from bones.finder.moves import FinderMove
+from array import array
+from collections.abc import Sequence
+from typing import cast
+
+from bones.finder.board import DOMINOES, SQUARES, UP
+from bones.finder.moves import FinderMove, Flip
 from bones.finder.rules import FinderRules
-from bones.finder.state import FinderObservation
-from bones.game import Encoding, Move, Observation
+from bones.finder.state import FinderObservation, FinderState
+from bones.game import Encoding, Follower, Move, Observation, State
 
 
 class FinderEncoding(Encoding):
@@ -56,3 +66,86 @@ Rewards: the outcome's scores (treasures found) when the game ends."""
     def action_move(self, index: int, observation: Observation) -> Move | None:
         move = FinderMove(index)
         return move if move in observation.legal_moves else None
+
+    def follow(self, state: State) -> FinderFollower:
+        return FinderFollower(self, state)
+
+
+class _View:
+    """One seat's numbers, changed in place: the faces, and the squares of a domino turned."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.faces: tuple[int, ...] = ()
+        self.out: array[int] | None = None
+        self.history = 0  # events counted
+        self.flips = 0
+
+
+class FinderFollower(Follower):
+    """A Finder game followed from the state's fields (see the module docstring)."""
+
+    encoding: FinderEncoding
+
+    def __init__(self, encoding: FinderEncoding, state: State) -> None:
+        super().__init__(encoding, state)
+        self._views: dict[int, _View] = {}
+
+    def play(self, move: Move) -> None:
+        self.state = state = self.state.play(move)
+        self.to_move = state.to_move
+        self._moves = None
+        if self._observations:
+            self._observations.clear()
+
+    def legal_actions(self) -> dict[int, Move]:
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = {move.square: move for move in cast(FinderState, self.state).legal_moves}
+        return moves
+
+    def observe(self, seat: int) -> Sequence[int]:
+        """``seat``'s numbers, as ``encode(state.observation(seat))``; the array changes with the
+        next move, so a caller keeps a copy."""
+        state = cast(FinderState, self.state)
+        view = self._views.get(seat)
+        if view is None or len(state.history) < view.history:
+            state.rules.check_seat(seat)
+            view = self._views[seat] = _View(seat)
+            view.out = array("q", bytes(8 * self.encoding.size))
+        out = view.out
+        assert out is not None
+        faces, numbers = state.faces, state.numbers
+        if faces is not view.faces:
+            old = view.faces or (-1,) * DOMINOES
+            for domino, face in enumerate(faces):
+                if face != old[domino]:
+                    out[domino] = face
+                    square = 2 * domino
+                    up = face == UP
+                    out[DOMINOES + square] = numbers[square] + 1 if up else 0
+                    out[DOMINOES + square + 1] = numbers[square + 1] + 1 if up else 0
+            view.faces = faces
+        history = state.history
+        for event in history[view.history :]:
+            if isinstance(event, Flip):
+                view.flips += 1
+        view.history = len(history)
+        p = self.encoding.players
+        first = seat if self.encoding.relative else 0
+        pawns, skipping, found, to_move = state.pawns, state.skipping, state.found, state.turn
+        tail: list[int] = []
+        for k in range(p):
+            other = (first + k) % p
+            pawn = pawns[other]
+            tail += (
+                0 if pawn is None else pawn + 1,
+                int(skipping[other]),
+                len(found[other]),
+                int(other == seat),
+                int(other == to_move),
+            )
+        treasure = state.treasure
+        tail += (0 if treasure is None else int(treasure) + 1, view.flips)
+        out[DOMINOES + SQUARES :] = array("q", tail)
+        return out

@@ -11,7 +11,6 @@ from __future__ import annotations
 from array import array
 from collections.abc import Sequence
 from functools import cached_property
-from typing import cast
 
 from bones.game import Encoding, Follower, Move, Observation, State
 from bones.line.kernel import DRAW, PASS, PLAY, SPINNER_EVERY, SPINNER_FIRST, Kernel
@@ -57,6 +56,7 @@ class LineEncoding(Encoding):
         self.size = 3 * n + self.slots + 5 * p + 2 + 2 * p + rules.num_sides + 2
         # By the move's id: moves are interned, and hashing one is a Python-level call.
         self._moves: dict[int, tuple[LineMove, int]] = {}
+        self._numbers_by_id: dict[int, int] = {}  # the same numbers alone, for a follower's every step
         self._scores: tuple[tuple[int, ...] | None, tuple[float, ...]] = (None, ())
 
     def describe(self) -> str:
@@ -182,7 +182,10 @@ Rewards: the points the seat's side scores (kozel: minus the points it writes)."
             number = int(move.tile) * (self.slots + 1) + move.slot + 1
         if len(self._moves) > 65536:  # moves made outside the interned ones
             self._moves.clear()
+            self._numbers_by_id.clear()
+        # _moves holds the move, so no other object has its id while the entry lasts.
         self._moves[id(move)] = (move, number)
+        self._numbers_by_id[id(move)] = number
         return number
 
     def action_move(self, index: int, observation: Observation) -> Move | None:
@@ -198,7 +201,7 @@ Rewards: the points the seat's side scores (kozel: minus the points it writes)."
         return move if move in observation.legal_moves else None
 
     def seat_scores(self, state: State) -> tuple[float, ...]:
-        scores = cast(LineState, state).scores
+        scores = state.scores  # type: ignore[attr-defined]  # a LineState's (no cast: once a step)
         last, seat_scores = self._scores
         if scores is not last:  # the same tuple until somebody scores
             sign = -1.0 if self.rules.low_score_wins else 1.0
@@ -237,8 +240,13 @@ class _View:
         self.to_move = -1 if state.to_move is None else self.size[state.to_move] + 4
         self.boneyard = block + 5 * p
         self.match = self.boneyard + 2
-        self.match_key: tuple[object, ...] | None = (state.scores, state.eggs, state.final)
-        self.slots = slots
+        # What the numbers were last written from, to write only what changed.
+        self.scores: tuple[int, ...] | None = state.scores
+        self.eggs, self.final = state.eggs, state.final
+        self.table: list[int] | None = kernel.ends
+        self.boneyard_seen: list[int] | None = kernel.boneyard
+        self.slots, self.tiles = slots, n
+        self.no_history, self.no_ends = array("q", bytes(16 * n)), array("q", bytes(8 * slots))
 
 
 class LineFollower(Follower):
@@ -253,7 +261,10 @@ class LineFollower(Follower):
         self._views: list[_View | None] = [None] * encoding.rules.players
 
     def play(self, move: Move) -> None:
-        self.state = self.state.play(move)
+        state: LineState = self.state.play(move)  # type: ignore[assignment]  # (a cast is a call)
+        self.state = state
+        # state.to_move without its two properties: the kernel is dealt unless a hand just ended.
+        self.to_move = None if state.final else (state.dealt or state.kernel).to_move
         self._moves = None
         if self._observations:
             self._observations.clear()
@@ -261,8 +272,8 @@ class LineFollower(Follower):
     def observe(self, seat: int) -> Sequence[int]:
         """``seat``'s numbers, as ``encode(state.observation(seat))``; the array changes with the
         next move, so a caller keeps a copy."""
-        state = cast(LineState, self.state)
-        kernel = state.kernel
+        state: LineState = self.state  # type: ignore[assignment]  # (a cast is a call, once a step)
+        kernel = state.dealt or state.kernel
         log = kernel.log
         view = self._views[seat]
         if view is None or (view.hand_no == state.hand_no and len(log) < view.seen):
@@ -272,14 +283,32 @@ class LineFollower(Follower):
             return view.out
         out = view.out
         if view.hand_no != state.hand_no:
-            self._next_hand(view, state)
+            self._next_hand(view, state, kernel)
         elif view.seen != len(log):
-            self._catch_up(view, kernel, log)
-        match_key = (state.scores, state.eggs, state.final)
-        if match_key != view.match_key:
-            view.match_key = match_key
+            # _catch_up's common case written out: the moves since this seat last looked.
+            hand = kernel.hands[seat]
+            if hand != view.hand:
+                self._write_hand(view, hand)
+            n, number, size = view.tiles, view.number, view.size
+            for who, code, tile, _slot in log[view.seen :]:
+                if code == PLAY:
+                    view.played += 1
+                    out[n + tile] = number[who] + 1
+                    out[2 * n + tile] = view.played
+                    out[size[who]] -= 1
+                elif code == PASS:
+                    out[size[who] + 1] += 1
+                else:
+                    out[size[who]] += 1
+                    out[size[who] + 2] += 1
+            view.seen = len(log)
+            if kernel.ends is not view.table or kernel.boneyard is not view.boneyard_seen:
+                self._write_table(view, kernel)
+        # The scores' tuple is the same until somebody scores (an equal new one is written again).
+        if state.scores is not view.scores or state.eggs != view.eggs or state.final is not view.final:
+            view.scores, view.eggs, view.final = state.scores, state.eggs, state.final
             out[view.match :] = array("q", self.encoding.match(seat, state))
-        to_move = state.to_move
+        to_move = self.to_move
         flag = -1 if to_move is None else view.size[to_move] + 4
         if flag != view.to_move:
             if view.to_move >= 0:
@@ -289,18 +318,19 @@ class LineFollower(Follower):
             view.to_move = flag
         return out
 
-    def _next_hand(self, view: _View, state: LineState) -> None:
+    def _next_hand(self, view: _View, state: LineState, kernel: Kernel) -> None:
         """Turn ``view`` to the hand in play, in place (the same array, so an environment's view
         of it stays good): the history and the open ends cleared, then the new hand's log
         written as any other, the hand sizes and the match's numbers written again."""
-        out, n, kernel = view.out, self.encoding.tiles, state.kernel
-        out[n : 3 * n] = array("q", bytes(16 * n))
-        out[view.ends : view.ends + view.slots] = array("q", bytes(8 * view.slots))
+        out, n = view.out, self.encoding.tiles
+        out[n : 3 * n] = view.no_history
+        out[view.ends : view.ends + view.slots] = view.no_ends
         for at in view.size:
             out[at + 1] = out[at + 2] = 0  # passes, draws
         view.played = view.seen = 0
         view.hand_no = state.hand_no
-        view.match_key = None  # the opener and the hand's number change even where no score does
+        view.scores = None  # the opener and the hand's number change even where no score does
+        view.table = view.boneyard_seen = None
         self._catch_up(view, kernel, kernel.log)
         hands = kernel.hands
         for seat, at in enumerate(view.size):
@@ -308,15 +338,10 @@ class LineFollower(Follower):
 
     def _catch_up(self, view: _View, kernel: Kernel, log: Sequence[tuple[int, int, int, int]]) -> None:
         """Write the log's entries since ``view`` last looked, then the table they left."""
-        out, n = view.out, self.encoding.tiles
+        out, n = view.out, view.tiles
         hand = kernel.hands[view.seat]
-        changed = hand ^ view.hand
-        while changed:
-            low = changed & -changed
-            tile = low.bit_length() - 1
-            out[tile] = hand >> tile & 1
-            changed ^= low
-        view.hand = hand
+        if hand != view.hand:
+            self._write_hand(view, hand)
         number, size = view.number, view.size
         for seat, code, tile, _slot in log[view.seen :]:
             if code == PLAY:
@@ -330,21 +355,47 @@ class LineFollower(Follower):
                 out[size[seat]] += 1
                 out[size[seat] + 2] += 1
         view.seen = len(log)
-        at = view.ends
-        for value in kernel.ends[: view.slots]:
-            out[at] = value + 1
-            at += 1
-        out[view.boneyard] = len(kernel.boneyard)
-        out[view.boneyard + 1] = kernel.drawable()
+        self._write_table(view, kernel)
+
+    @staticmethod
+    def _write_hand(view: _View, hand: int) -> None:
+        """The bits of this seat's hand that changed."""
+        out, changed = view.out, hand ^ view.hand
+        while changed:
+            low = changed & -changed
+            tile = low.bit_length() - 1
+            out[tile] = hand >> tile & 1
+            changed ^= low
+        view.hand = hand
+
+    @staticmethod
+    def _write_table(view: _View, kernel: Kernel) -> None:
+        """The open ends and the boneyard, where their lists changed."""
+        out = view.out
+        # A kernel shares the lists a move leaves alone with the kernel before it, and never
+        # changes a list in place: the same list is the same numbers (held here, so never reused).
+        ends = kernel.ends
+        if ends is not view.table:
+            view.table = ends
+            at = view.ends
+            for value in ends[: view.slots]:
+                out[at] = value + 1
+                at += 1
+        boneyard = kernel.boneyard
+        if boneyard is not view.boneyard_seen:
+            view.boneyard_seen = boneyard
+            out[view.boneyard] = len(boneyard)
+            out[view.boneyard + 1] = kernel.drawable()
 
     def legal_actions(self) -> dict[int, Move]:
         moves = self._moves
         if moves is None:
-            state = self.state
-            assert isinstance(state, LineState)
-            known, number = self.encoding._moves, self.encoding.number
-            moves = self._moves = {}
-            for move in state.legal_moves:
-                seen = known.get(id(move))
-                moves[seen[1] if seen is not None and seen[0] is move else number(move)] = move
+            legal = self.state.legal_moves
+            numbers = self.encoding._numbers_by_id
+            try:
+                moves = {numbers[id(move)]: move for move in legal}
+            except KeyError:  # a move not numbered yet
+                number = self.encoding.number
+                moves = {number(move): move for move in legal}  # type: ignore[arg-type]
+            self._moves = moves
         return moves

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import re
 from array import array
+from collections.abc import Sequence
 
-from bones.game import Encoding, Move, Observation, OrdinalActions
+from bones.game import Encoding, Follower, Move, Observation, OrdinalActions, State
 from bones.puzzles.base import GIVE_UP, PuzzleObservation
 from bones.puzzles.mountains.puzzle import CELLS, SLOTS, cell_name, parse_cell
 
@@ -36,6 +37,10 @@ class Picture:
         if self.relative and "seat " in picture:  # the cooperative game names its seats
             players = len(observation.position.get("hand_sizes", ())) or 1
             picture = SEAT.sub(lambda m: f"seat {(int(m[1]) - observation.seat) % players}", picture)
+        return self.page(picture)
+
+    def page(self, picture: str) -> array[int]:
+        """``picture`` on the page, as character codes."""
         lines = picture.splitlines()
         rows = [line[start : start + COLUMNS] for line in lines for start in range(0, max(len(line), 1), COLUMNS)]
         if len(rows) > ROWS:
@@ -43,7 +48,12 @@ class Picture:
         # The page as UTF-32 code units, read at once: 4,096 Python integers one by one were most
         # of a puzzle environment's step.
         page = "".join(row.ljust(COLUMNS, "\0") for row in rows).ljust(self.size, "\0")
-        return array("q", array("I", page.encode("utf-32-le")))
+        # UTF-32 code units are the code points; NumPy reads the array's buffer where a conversion to
+        # 64-bit integers here would cost as much again.
+        return array("I", page.encode("utf-32-le"))
+
+    def follow(self, state: State) -> PuzzleFollower:
+        return PuzzleFollower(self, state)  # type: ignore[arg-type]  # (the mixin's encodings)
 
     def picture_text(self) -> str:
         return f"""\
@@ -143,5 +153,36 @@ Rewards: the outcome's score when the game ends."""
         return legal[1].get(text)
 
     def actions(self, observation: Observation) -> dict[int, Move]:
+        return self.numbered(observation.legal_moves)
+
+    def numbered(self, legal: Sequence[Move]) -> dict[int, Move]:
+        """``legal`` moves by action number."""
         number = self.number
-        return {number(move): move for move in observation.legal_moves}
+        return {number(move): move for move in legal}
+
+
+class PuzzleFollower(Follower):
+    """A puzzle followed without observations: the picture is the state's own, and an
+    observation's other parts (the position's texts, the advice) are never made; ``encode`` of
+    the observation gives the same numbers (tests/test_environments.py checks it)."""
+
+    encoding: PuzzleEncoding | MountainsEncoding
+
+    def observe(self, seat: int) -> Sequence[int]:
+        encoded = self._encoded.get(seat)
+        if encoded is None:
+            state = self.state
+            state.rules.check_seat(seat)
+            picture = state.render(seat)
+            if self.encoding.relative and "seat " in picture:  # seats renumbered as encode does
+                encoded = self.encoding.encode(self.observation(seat))
+            else:
+                encoded = self.encoding.page(picture)
+            self._encoded[seat] = encoded
+        return encoded
+
+    def legal_actions(self) -> dict[int, Move]:
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = self.encoding.numbered(self.state.legal_moves) if self.to_move is not None else {}
+        return moves

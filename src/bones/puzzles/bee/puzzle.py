@@ -22,7 +22,7 @@ import itertools
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from bones.puzzles.base import random_tiling
 from bones.puzzles.grid import Grid, GridFormatError
@@ -84,6 +84,11 @@ class BeeLayout:
         return cls.from_grid(Grid.parse(text))
 
     def grid(self) -> Grid:
+        return self._grid
+
+    @cached_property
+    def _grid(self) -> Grid:
+        # Once a layout: every picture of a position draws it (a Grid never changes).
         placed = []
         for a in range(len(self.values)):
             b = self.partner[a]

@@ -32,6 +32,7 @@ import random
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from bones.game import (
@@ -241,8 +242,8 @@ class BeeState(State):
     def is_over(self) -> bool:
         return self.over
 
-    @property
-    def outcome(self) -> Outcome | None:
+    @cached_property
+    def outcome(self) -> Outcome | None:  # type: ignore[override]  # once a state: it may solve the rounds given up
         if not self.over:
             return None
         solved = sum(r.solved for r in self.results)
