@@ -394,7 +394,9 @@ async function showHint() {
   $("hint-btn").classList.add("busy");
   say("Hint: weighing every move…");
   try {
-    const h = await api("GET", `/api/games/${v.id}/hint`);
+    let h = await api("GET", `/api/games/${v.id}/hint`);
+    // Still searched (each answer waits a while for it): asked again, as long as the position is the same.
+    while (h && h.pending && S.view === v) h = await api("GET", `/api/games/${v.id}/hint`);
     if (S.view !== v) return;
     S.hint = h;
     const words = S.board.showHint(ctx, h);
