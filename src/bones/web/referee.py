@@ -587,6 +587,11 @@ class Referee:
     def search_hint(self, game_id: str, move_number: int, seat: int, played: str) -> dict[str, Any] | None:
         """A worker's hint job: the hint of that position, searched and kept; None if the table is no longer there."""
         table = self.get(game_id)
+        if _played(table) != played:
+            # Moves taken back and others made (a puzzle's undo, in another process): the same move number, another
+            # position, which the stored head does not tell apart from the kept table's.
+            self._forget(game_id)
+            table = self.get(game_id)
         if table.move_number != move_number or _played(table) != played:
             return None
         if table.state.to_move != seat or table.sheet_pending(seat):
