@@ -38,7 +38,7 @@ from bones.web.referee import Referee
 from bones.web.security import Guard, StrictJSONRoute, validation_problems
 from bones.web.storage import Store, data_dir
 from bones.web.table import Conflict, NotFound, TableError
-from bones.web.thinking import hint_waiting, lease_seconds, redis_from_env, step_waiting, thinking_for
+from bones.web.thinking import hint_waiting, redis_from_env, step_waiting, thinking_for
 
 HERE = Path(__file__).parent
 TOKEN_HEADER = "X-Seat-Token"
@@ -230,6 +230,7 @@ def create_app(store: Store | None = None, allow_setup: bool = False, referee: R
     store = referee.store
     app.state.referee = referee
     app.state.hub = hub = live.Hub(referee, bus_from_env())
+
     # The computers think on workers (thinking.py), and hints and reviews are searched there too: this process asks, a
     # worker saves the move (and tells the table), keeps the hint (and tells its asker) or keeps the review.
     def learned(job: Job, done: dict[str, Any]) -> None:
@@ -252,7 +253,7 @@ def create_app(store: Store | None = None, allow_setup: bool = False, referee: R
     app.include_router(lobby.router(hub))
     app.include_router(rematch.router(hub))
     app.state.reviews = review_jobs = reviews.Reviews(
-        store, lambda game_id, depth: thinking.ask(ReviewJob(game_id, depth)), lease=lease_seconds()
+        store, lambda game_id, depth: thinking.ask(ReviewJob(game_id, depth))
     )
     app.include_router(reviews.router(referee, review_jobs))
     app.include_router(history.router(history.History(referee, review_jobs)))

@@ -106,8 +106,13 @@ class HintJob:
         return f"{self.kind}:{self.table}:{self.played}:{self.move_number}:{self.seat}"
 
     def perform(self, referee: Referee) -> dict[str, Any] | None:
-        # None: the position is gone (a move made meanwhile); the asker's next request is for the position now.
-        return referee.search_hint(self.table, self.move_number, self.seat, self.played)
+        # None: the position is gone (a move made meanwhile, the table abandoned); the asker's next request is for the
+        # position now.
+        try:
+            return referee.search_hint(self.table, self.move_number, self.seat, self.played)
+        except TableError as refused:
+            log.info("bones worker: %s not searched: %s", self.key, refused.message)
+            return None
 
 
 @dataclass(frozen=True)

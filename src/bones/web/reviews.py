@@ -9,7 +9,7 @@ The stored review is keyed by the match and the analysis depth; a finished match
 The progress of a running review is a database row (``bones_review_jobs``) that its worker writes: the
 database is what every web process and every worker share, with Redis or without (a local worker
 process of ``bones serve`` writes the same row), so any web process answers the GET. A review job whose
-row stops moving for a lease (its worker lost, its message gone) is asked for again by the next request
+row stops moving for a minute (its worker lost, its message gone) is asked for again by the next request
 that finds it; done twice, it writes the same review.
 """
 
@@ -36,6 +36,9 @@ from bones.web.table import Conflict
 
 #: A worker writes its progress at most this often (seconds): a row per decision would be a write per search.
 PROGRESS_EVERY = 0.5
+#: A review whose row has not moved for this long (seconds) is taken for lost (its worker gone, its job dropped) and
+#: asked for again: longer than a decision's search and than a wait in a queue of computers' moves.
+STALE = 60.0
 
 
 class ReviewBase(DeclarativeBase):
@@ -129,14 +132,11 @@ def _drop_progress(store: Store, game_id: str, depth: float) -> None:
 class Reviews:
     """The reviews kept in the database and their progress, asked of the workers through ``ask`` (game id, depth)."""
 
-    def __init__(
-        self, store: Store, ask: Callable[[str, float], None], depth: float = DEFAULT_DEPTH, lease: float = 20.0
-    ) -> None:
+    def __init__(self, store: Store, ask: Callable[[str, float], None], depth: float = DEFAULT_DEPTH) -> None:
         self.store = store
         self.ask = ask
         self.depth = depth
-        # A row that has not moved for this long is a job lost (a worker writes at least once a decision).
-        self.lease = timedelta(seconds=lease)
+        self.stale = timedelta(seconds=STALE)
         create_tables(store.engine, ReviewBase.metadata)
 
     def status(self, game_id: str) -> dict[str, Any]:
@@ -155,7 +155,7 @@ class Reviews:
         done, total, error, updated = progress
         if error is not None:
             return {"status": "failed", "done": done, "total": total, "error": error}
-        if _now() - _aware(updated) > self.lease:
+        if _now() - _aware(updated) > self.stale:
             self.ask(game_id, self.depth)
         return {"status": "running", "done": done, "total": total}
 
@@ -163,7 +163,7 @@ class Reviews:
         """Asks for the review of ``record`` unless it is kept or under way (a failed one is tried again)."""
         with Session(self.store.engine) as session:
             row = session.get(ReviewJobRow, (game_id, self.depth))
-            under_way = row is not None and row.error is None and _now() - _aware(row.updated) <= self.lease
+            under_way = row is not None and row.error is None and _now() - _aware(row.updated) <= self.stale
             kept = _stored(session, game_id, self.depth) is not None
         if not kept and not under_way:
             _progress(self.store, game_id, self.depth, 0, len(record.moves))

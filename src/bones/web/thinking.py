@@ -1,10 +1,11 @@
 """The web side of the computers' thinking: a web process never searches, it asks a worker.
 
-``Thinking.ask(job)`` hands a job (a move, a hint, a review: ``jobs.py``) to a worker and returns at once. Asking twice for one
-job (two processes driving one live table, a page stepping again while it waits) sends it
-once while a lease runs (``BONES_THINK_LEASE`` seconds, keyed by table and move number);
-a job asked for again after its lease is sent again, so a job lost on the way (a worker
-gone with it, a queue emptied) is issued anew: the database applies its move once.
+``Thinking.ask(job)`` hands a job (a move, a hint, a review: ``jobs.py``) to a worker and
+returns at once. Asking twice for one job (two processes driving one live table, a page
+stepping again while it waits) sends it once while a lease runs (``BONES_THINK_LEASE``
+seconds, keyed by the job's ``key``: a move's table and move number); a job asked for again
+after its lease is sent again, so a job lost on the way (a worker gone with it, a queue
+emptied) is issued anew: the database applies its move once.
 
 - ``QueueThinking`` (``BONES_REDIS_URL`` set): jobs go to Dramatiq's Redis queue
   (``jobs.py``), for ``bones worker`` processes on any machine; the lease is a Redis key,
@@ -205,9 +206,7 @@ def work_locally(database_url: str, data: dict[str, Any]) -> dict[str, Any] | No
     return job_of(data).perform(referee)
 
 
-def thinking_for(
-    database_url: str, redis_url: str | None, done: Callable[[Job, dict[str, Any]], None]
-) -> Thinking:
+def thinking_for(database_url: str, redis_url: str | None, done: Callable[[Job, dict[str, Any]], None]) -> Thinking:
     return QueueThinking(redis_url) if redis_url else LocalThinking(database_url, done)
 
 
