@@ -5,15 +5,20 @@ from __future__ import annotations
 
 import sys
 import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy.orm import Session
 
 import bones.bots
 import bones.bots.review
 from bones.web import thinking
 from bones.web.app import create_app
+from bones.web.reviews import STALE, ReviewJobRow, Reviews
 from bones.web.storage import Store
 from bones.web.table import Table
 from tests.web.test_web_hardening import YOURS_FIRST
@@ -116,3 +121,21 @@ def test_a_review_on_a_bones_worker_is_followed_from_another_web_process(
         worked = log.read_text()
         assert worked.count(f"thinking for review:{base.rsplit('/', 1)[1]}:") == 1
         assert f"thinking for hint:{view['id']}:" in worked
+
+
+def test_a_review_whose_progress_stopped_is_asked_for_again(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'bones.sqlite3'}")
+    asked: list[str] = []
+    kept = Reviews(store, lambda game_id, _depth: asked.append(game_id))
+    record = SimpleNamespace(moves=["a", "b"])
+    assert kept.start("g", record)["status"] == "running"  # type: ignore[arg-type]
+    assert kept.start("g", record)["status"] == "running"  # type: ignore[arg-type]
+    assert kept.status("g") == {"status": "running", "done": 0, "total": 2}
+    assert asked == ["g"]  # under way: not asked twice
+    with Session(store.engine) as session, session.begin():
+        row = session.get(ReviewJobRow, ("g", kept.depth))
+        assert row is not None
+        row.updated = datetime.now(UTC) - timedelta(seconds=STALE + 1)  # its worker gone with it
+    assert kept.status("g")["status"] == "running"
+    assert asked == ["g", "g"]
+    store.close()
