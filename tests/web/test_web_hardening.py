@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from bones.record import Record
+from bones.web import thinking
 from bones.web.app import create_app
 from bones.web.limits import RateLimiter
 from bones.web.referee import Referee
@@ -127,14 +128,16 @@ def test_the_lock_table_holds_only_the_locks_in_use() -> None:
 def test_hints_are_searched_once_per_position_and_limited_per_player(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # A hint is searched by a worker process: its jobs are counted as they are sent to one.
     searches: list[int] = []
-    search = Table.hint
+    submit = thinking._POOL.submit
 
-    def counted(table: Table, seat: int) -> dict[str, Any]:
-        searches.append(table.move_number)
-        return search(table, seat)
+    def counted(database_url: str, data: dict[str, Any]) -> Any:
+        if data["kind"] == "hint":
+            searches.append(data["move_number"])
+        return submit(database_url, data)
 
-    monkeypatch.setattr(Table, "hint", counted)
+    monkeypatch.setattr(thinking._POOL, "submit", counted)
     referee = Referee(Store(f"sqlite:///{tmp_path / 'b.sqlite3'}"), allow_setup=True)
     referee.hint_limit = RateLimiter(burst=2, every=60.0)
     app = create_app(referee=referee)

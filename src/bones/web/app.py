@@ -31,14 +31,14 @@ from bones.game import GameOptionError, game_info
 from bones.web import history, live, lobby, rematch, reviews
 from bones.web.entries import all_games, available_levels, find_entry, game_catalog, resolve_game, table_games
 from bones.web.events import bus_from_env
-from bones.web.jobs import MoveJob
+from bones.web.jobs import HintJob, Job, MoveJob, ReviewJob, hint_event, hints_channel
 from bones.web.limits import TooManyRequests
 from bones.web.players import NAME_LENGTH, PlayerCookies, PlayerMiddleware, clean_name, load_secret, player_of
 from bones.web.referee import Referee
 from bones.web.security import Guard, StrictJSONRoute, validation_problems
 from bones.web.storage import Store, data_dir
 from bones.web.table import Conflict, NotFound, TableError
-from bones.web.thinking import redis_from_env, step_waiting, thinking_for
+from bones.web.thinking import hint_waiting, redis_from_env, step_waiting, thinking_for
 
 HERE = Path(__file__).parent
 TOKEN_HEADER = "X-Seat-Token"
@@ -119,6 +119,11 @@ class PlayerOut(BaseModel):
 
 
 class Problem(BaseModel):
+    detail: str
+
+
+class Pending(BaseModel):
+    pending: bool
     detail: str
 
 
@@ -225,17 +230,32 @@ def create_app(store: Store | None = None, allow_setup: bool = False, referee: R
     store = referee.store
     app.state.referee = referee
     app.state.hub = hub = live.Hub(referee, bus_from_env())
-    # The computers think on workers (thinking.py): this process asks, a worker saves the move and tells the table.
-    thinking = thinking_for(
-        store.url, redis_from_env(), lambda job, move: referee.learned(job.table, job.move_number, move)
-    )
+
+    # The computers think on workers (thinking.py), and hints and reviews are searched there too: this process asks, a
+    # worker saves the move (and tells the table), keeps the hint (and tells its asker) or keeps the review.
+    def learned(job: Job, done: dict[str, Any]) -> None:
+        """A job a local worker process did (with Redis, ``bones worker`` keeps and tells all this itself)."""
+        if isinstance(job, MoveJob):
+            referee.learned(job.table, job.move_number, str(done["move"]))
+        elif isinstance(job, HintJob):
+            referee.keep_hint(job.table, job.move_number, job.seat, job.played, done)
+        event = hint_event(job)
+        if event is not None:
+            hub.bus.publish(event)
+
+    thinking = thinking_for(store.url, redis_from_env(), learned)
     referee.thinker = lambda table_id, move_number, seat: thinking.ask(MoveJob(table_id, move_number, seat))
+    referee.hinter = lambda table_id, move_number, seat, played, before: thinking.ask(
+        HintJob(table_id, move_number, seat, played), before
+    )
     app.router.on_shutdown.append(thinking.close)
     app.router.on_shutdown.append(hub.bus.aclose)  # the events still in the outbox go out before the process ends
     app.include_router(live.router(hub))
     app.include_router(lobby.router(hub))
     app.include_router(rematch.router(hub))
-    app.state.reviews = review_jobs = reviews.Reviews(store)
+    app.state.reviews = review_jobs = reviews.Reviews(
+        store, lambda game_id, depth: thinking.ask(ReviewJob(game_id, depth))
+    )
     app.include_router(reviews.router(referee, review_jobs))
     app.include_router(history.router(history.History(referee, review_jobs)))
     templates = Jinja2Templates(directory=HERE / "templates")
@@ -445,11 +465,20 @@ def create_app(store: Store | None = None, allow_setup: bool = False, referee: R
 
     @app.get(
         "/api/games/{game_id}/hint",
-        responses={**errors, 429: {"model": Problem, "description": "too many hints: wait Retry-After seconds"}},
+        responses={
+            **errors,
+            202: {"model": Pending, "description": "still searched: ask again (the answer waits a while for it)"},
+            429: {"model": Problem, "description": "too many hints: wait Retry-After seconds"},
+        },
         summary="The best move now, with every move's estimate when the game has an analysis",
     )
-    def get_hint(game_id: GameId, player: Player, token: Token = None) -> dict[str, Any]:
-        return referee.hint(game_id, player, token)
+    async def get_hint(game_id: GameId, player: Player, token: Token = None) -> Any:
+        # A hint is a worker's search: the answer waits (holding no thread) a while for it, else the page asks again.
+        found = await hint_waiting(hub.bus, hints_channel(game_id), lambda: referee.hint(game_id, player, token))
+        if found is None:
+            pending = {"pending": True, "detail": "the hint is still being searched: ask again"}
+            return JSONResponse(pending, status_code=202, headers={"Retry-After": "1"})
+        return found
 
     @app.get("/api/games/{game_id}/record", responses=errors, summary="The game record, once the match is over")
     def record(game_id: GameId, player: Player, token: Token = None) -> dict[str, Any]:

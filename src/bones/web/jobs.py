@@ -1,14 +1,24 @@
 """The work that web processes hand to workers: a small job interface, and the queue that carries jobs over Redis.
 
 A job is plain data (its kind and a few fields) that any worker on any machine can do
-from the database alone. Today there is one kind, ``move``: "this seat of this table must
-move at this move number". A hint or a review is another kind: a dataclass with ``kind``,
-``key`` and ``perform``, listed in ``KINDS``.
+from the database alone: a dataclass with ``kind``, ``key`` and ``perform``, listed in
+``KINDS``. The kinds:
+
+- ``move``: "this seat of this table must move at this move number". The worker saves the
+  move; the table's event tells its players.
+- ``hint``: "the hint for this seat in this position". The worker keeps it in the hints
+  found (Redis where there is Redis; else the asking process keeps what its local worker
+  returns) and tells the asker on the bus (``hint_event``), who is waiting for it.
+- ``review``: "the review of this finished match at this depth". The worker keeps its
+  progress and then the review in the database (``reviews.py``), where every web process
+  reads them.
 
 A job may run more than once (a worker killed while thinking has its message given to
 another; a lost job is asked for again), so doing it twice must do no harm: a move job
 names the move number it thinks for, and the database refuses a second move at that
-number (``Store.save_game`` writes only over the move number it started from).
+number (``Store.save_game`` writes only over the move number it started from); a hint is
+the same hint again (its search is seeded by the position), written over itself; a review
+done already is not done again, and one done twice writes the same row.
 
 The queue is Dramatiq's Redis broker: a message stays in Redis until the worker that
 took it acknowledges it after the job, and the messages of a worker whose heartbeats
@@ -24,6 +34,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar, Protocol
 
+from bones.web import reviews
+from bones.web.events import Event
 from bones.web.referee import Referee
 from bones.web.table import TableError
 
@@ -78,7 +90,62 @@ class MoveJob:
         return {"move_number": table.move_number, "move": str(table.state.moves[-1])}
 
 
-KINDS: dict[str, type[MoveJob]] = {MoveJob.kind: MoveJob}
+@dataclass(frozen=True)
+class HintJob:
+    """The hint for ``seat`` of a table at ``move_number``, the moves made so far being ``played`` (their digest:
+    where moves may be taken back, one move number can be another position)."""
+
+    kind: ClassVar[str] = "hint"
+    table: str
+    move_number: int
+    seat: int
+    played: str
+
+    @property
+    def key(self) -> str:
+        return f"{self.kind}:{self.table}:{self.played}:{self.move_number}:{self.seat}"
+
+    def perform(self, referee: Referee) -> dict[str, Any] | None:
+        # None: the position is gone (a move made meanwhile, the table abandoned); the asker's next request is for the
+        # position now.
+        try:
+            return referee.search_hint(self.table, self.move_number, self.seat, self.played)
+        except TableError as refused:
+            log.info("bones worker: %s not searched: %s", self.key, refused.message)
+            return None
+
+
+@dataclass(frozen=True)
+class ReviewJob:
+    """The review of the finished match ``game`` at ``depth``, kept in the database with its progress."""
+
+    kind: ClassVar[str] = "review"
+    game: str
+    depth: float
+
+    @property
+    def key(self) -> str:
+        return f"{self.kind}:{self.game}:{self.depth}"
+
+    def perform(self, referee: Referee) -> dict[str, Any] | None:
+        # None: it failed (why is in its progress row), so that asking again sends it again at once.
+        return reviews.review_and_keep(referee.store, self.game, self.depth)
+
+
+KINDS: dict[str, type[MoveJob] | type[HintJob] | type[ReviewJob]] = {
+    kind.kind: kind for kind in (MoveJob, HintJob, ReviewJob)
+}
+
+
+def hints_channel(table_id: str) -> str:
+    """The bus channel where the hints found at a table are told (no table's own: its players never hear them)."""
+    return f"hints:{table_id}"
+
+
+def hint_event(job: Job) -> Event | None:
+    """What tells a request waiting for ``job`` that it is done: a hint's; a move is told by its table's own event,
+    and a review's progress is read from the database."""
+    return Event(hints_channel(job.table), job.move_number, "hint") if isinstance(job, HintJob) else None
 
 
 def job_data(job: Job) -> dict[str, Any]:
@@ -125,6 +192,8 @@ def send(redis_url: str, job: Job) -> None:
 
 # The worker process's referee, set by ``bones worker`` before it takes jobs.
 WORKER: dict[str, Referee] = {}
+# Told of a job done (the job, and what it returned): ``bones worker`` publishes its ``hint_event``.
+DONE: list[Callable[[Job, dict[str, Any]], None]] = []
 # Told of a job its worker refused (the table changed meanwhile): ``bones worker`` releases the job's lease, so that the
 # web process asking again sends it again at once, not when the lease runs out.
 REFUSED: list[Callable[[Job], None]] = []
@@ -137,5 +206,10 @@ def _perform_message(data: dict[str, Any]) -> None:
     if done is None:
         for refused in REFUSED:
             refused(job)
-    else:
+        return
+    if isinstance(job, MoveJob):
         log.info("bones worker: %s saved move %d", job.key, done["move_number"])
+    else:
+        log.info("bones worker: %s done", job.key)
+    for told in DONE:
+        told(job, done)

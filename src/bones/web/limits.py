@@ -204,14 +204,14 @@ class HintBudgets(NamedTuple):
     found: HintCache
 
 
-def hints_from_env() -> HintBudgets:
-    """The hint budgets and the hints found: in Redis with ``BONES_REDIS_URL`` (shared by the server processes: a
-    budget kept in each process would be one per process), else in this process."""
+def hints_from_env(redis_url: str | None = None) -> HintBudgets:
+    """The hint budgets and the hints found: in Redis with ``redis_url`` or ``BONES_REDIS_URL`` (shared by the server
+    processes and the workers: a budget kept in each process would be one per process), else in this process."""
     from bones.web.events import ENV_REDIS
 
     searches = hint_limit_from_env()
     puzzles = hint_limit_from_env(ENV_PUZZLE_HINT_LIMIT, PUZZLE_HINT_LIMIT)
-    url = os.environ.get(ENV_REDIS, "").strip()
+    url = redis_url or os.environ.get(ENV_REDIS, "").strip()
     if not url:
         return HintBudgets(
             RateLimiter[str](*searches), RateLimiter[str](*puzzles), LRU[tuple[str, int, int], dict[str, Any]](1024)

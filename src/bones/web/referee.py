@@ -24,7 +24,7 @@ from bones.bots import LEVELS
 from bones.game import GameOptionError, IllegalMoveError, PuzzleProblem, Rules, Solvable, State, game_info
 from bones.record import Record, RecordError
 from bones.web.entries import all_games, chosen_options, resolve_game
-from bones.web.limits import LRU, Limiter, LockTable, hints_from_env
+from bones.web.limits import LRU, HintBudgets, Limiter, LockTable, hints_from_env
 from bones.web.storage import MatchResult, StaleError, Store, StoredGame
 from bones.web.table import (
     COMPUTER,
@@ -50,6 +50,7 @@ class Referee:
         allow_setup: bool = False,
         cache_size: int = 1024,  # tables kept built (a long match is some 50 KB): past it, a request replays
         hint_limit: Limiter | None = None,
+        hints: HintBudgets | None = None,
     ) -> None:
         self.store = store
         self.allow_setup = allow_setup
@@ -58,7 +59,7 @@ class Referee:
         self._locks: LockTable[str] = LockTable()
         self._guard = threading.Lock()
         # A hint is a search: a few at once, then one every few seconds; each position searched once (limits.py).
-        budgets = hints_from_env()
+        budgets = hints or hints_from_env()
         self._hints = budgets.found
         self.hint_limit = hint_limit or budgets.searches
         # A puzzle's hint is its exact solver's, found again only for a new position: a person solving one hint
@@ -74,6 +75,9 @@ class Referee:
         # Asks a worker for a computer's move (table, move number, seat: web/thinking.py), so that a web process never
         # searches; None: this referee searches itself (a worker's).
         self.thinker: Callable[[str, int, int], None] | None = None
+        # Asks a worker for a hint (table, move number, seat, the moves' digest, and what to do before it is sent:
+        # spend the player's budget); None: this referee searches itself.
+        self.hinter: Callable[[str, int, int, str, Callable[[], None]], None] | None = None
 
     def _changed(self, table: Table, what: str) -> None:
         self.changed(table.id, table.move_number, what)
@@ -562,23 +566,61 @@ class Referee:
             self._changed(table, "abandoned")
             return table.view(seat)
 
-    def hint(self, game_id: str, player: str, token: str | None) -> dict[str, Any]:
-        """The hint for this position: searched once, then kept; a player who asks for many waits."""
+    def hint(self, game_id: str, player: str, token: str | None) -> dict[str, Any] | None:
+        """The hint for this position: searched once, then kept; a player who asks for many waits. None: a worker was
+        asked for it (``hinter``), and tells the hints channel of the table once it is kept."""
         table, seat = self.seat(game_id, player, token)
-        # Where moves may be taken back, one move number can be another position: the moves name it.
-        played = hashlib.sha256(" ".join(map(str, table.state.moves)).encode()).hexdigest()[:16]
-        key = (f"{table.id}:{played}", table.move_number, seat)
+        played = _played(table)
+        found = self._hints.get(_hint_key(table.id, played, table.move_number, seat))
+        if found is not None:
+            return dict(found)
+        if table.state.to_move != seat or table.sheet_pending(seat):  # a refused hint costs nothing
+            raise Conflict("a hint is given on your turn")
+        limit = self.puzzle_hint_limit if isinstance(table.state, Solvable) else self.hint_limit
+        if self.hinter is not None:
+            # The budget is spent when the job is sent, not each time the page asks again while it is searched.
+            self.hinter(table.id, table.move_number, seat, played, lambda: limit.take(player))
+            return None
+        limit.take(player)
+        return self._search_hint(table, seat, played)
+
+    def search_hint(self, game_id: str, move_number: int, seat: int, played: str) -> dict[str, Any] | None:
+        """A worker's hint job: the hint of that position, searched and kept; None if the table is no longer there."""
+        table = self.get(game_id)
+        if _played(table) != played:
+            # Moves taken back and others made (a puzzle's undo, in another process): the same move number, another
+            # position, which the stored head does not tell apart from the kept table's.
+            self._forget(game_id)
+            table = self.get(game_id)
+        if table.move_number != move_number or _played(table) != played:
+            return None
+        if table.state.to_move != seat or table.sheet_pending(seat):
+            return None
+        return self._search_hint(table, seat, played)
+
+    def _search_hint(self, table: Table, seat: int, played: str) -> dict[str, Any]:
+        key = _hint_key(table.id, played, table.move_number, seat)
         found = self._hints.get(key)
         if found is None:
-            if table.state.to_move == seat and not table.sheet_pending(seat):  # a refused hint costs nothing
-                puzzle = isinstance(table.state, Solvable)
-                (self.puzzle_hint_limit if puzzle else self.hint_limit).take(player)
             found = table.hint(seat)
             self._hints.put(key, found)
         return dict(found)
 
+    def keep_hint(self, game_id: str, move_number: int, seat: int, played: str, found: dict[str, Any]) -> None:
+        """A hint a local worker process found, kept here (its own cache is its process's)."""
+        self._hints.put(_hint_key(game_id, played, move_number, seat), found)
+
     def stats(self, player: str, game: str, level: str) -> dict[str, Any]:
         return self.store.stats(player, game, level)
+
+
+def _played(table: Table) -> str:
+    # Where moves may be taken back, one move number can be another position: the moves name it.
+    return hashlib.sha256(" ".join(map(str, table.state.moves)).encode()).hexdigest()[:16]
+
+
+def _hint_key(game_id: str, played: str, move_number: int, seat: int) -> tuple[str, int, int]:
+    return (f"{game_id}:{played}", move_number, seat)
 
 
 @functools.cache

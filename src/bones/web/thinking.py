@@ -1,10 +1,11 @@
 """The web side of the computers' thinking: a web process never searches, it asks a worker.
 
-``Thinking.ask(job)`` hands a job to a worker and returns at once. Asking twice for one
-job (two processes driving one live table, a page stepping again while it waits) sends it
-once while a lease runs (``BONES_THINK_LEASE`` seconds, keyed by table and move number);
-a job asked for again after its lease is sent again, so a job lost on the way (a worker
-gone with it, a queue emptied) is issued anew: the database applies its move once.
+``Thinking.ask(job)`` hands a job (a move, a hint, a review: ``jobs.py``) to a worker and
+returns at once. Asking twice for one job (two processes driving one live table, a page
+stepping again while it waits) sends it once while a lease runs (``BONES_THINK_LEASE``
+seconds, keyed by the job's ``key``: a move's table and move number); a job asked for again
+after its lease is sent again, so a job lost on the way (a worker gone with it, a queue
+emptied) is issued anew: the database applies its move once.
 
 - ``QueueThinking`` (``BONES_REDIS_URL`` set): jobs go to Dramatiq's Redis queue
   (``jobs.py``), for ``bones worker`` processes on any machine; the lease is a Redis key,
@@ -13,9 +14,11 @@ gone with it, a queue emptied) is issued anew: the database applies its move onc
   worker processes this server starts itself (a process pool shared by the apps of the
   process). Each does the same job as ``bones worker`` on the same database; this process
   then makes the saved move on its kept table (no search, no read) and tells the table's
-  listeners (its events are in-process).
+  listeners (its events are in-process); it keeps a hint its worker found and tells the
+  hint's asker.
 
-``step_waiting`` lets a request wait for the worker's move without holding a thread.
+``step_waiting`` lets a request wait for the worker's move, and ``hint_waiting`` for its
+hint, without holding a thread.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ from typing import Any, Protocol
 from starlette.concurrency import run_in_threadpool
 
 from bones.web.events import ENV_REDIS, RESYNC, EventBus
-from bones.web.jobs import Job, MoveJob, job_data, job_of, lease_key, send
+from bones.web.jobs import Job, job_data, job_of, lease_key, send
 from bones.web.limits import LRU
 
 log = logging.getLogger(__name__)
@@ -45,11 +48,15 @@ ENV_THINKERS = "BONES_THINKERS"
 LEASE = 20.0  # longer than a search, so a job still thought about is not asked for twice
 THINKERS = 2
 STEP_WAIT = 8.0  # seconds a step request waits for a worker's move before the page asks again
+HINT_WAIT = 10.0  # seconds a hint request waits for a worker's hint before the page is told to ask again
 RESUBMITS = 3  # a local job whose worker process died is given to a new one this many times
 
 
 class Thinking(Protocol):
-    def ask(self, job: Job) -> None: ...
+    def ask(self, job: Job, before: Callable[[], None] | None = None) -> None:
+        """Send ``job`` unless it is held back by its lease; ``before`` is called just before it is sent (never when it
+        is held back), and what it raises refuses the job (a hint over its asker's budget)."""
+        ...
 
     def close(self) -> None: ...
 
@@ -72,32 +79,45 @@ class QueueThinking:
         self._redis = redis.Redis.from_url(redis_url)
         self.lease = lease_seconds()
 
-    def ask(self, job: Job) -> None:
+    def ask(self, job: Job, before: Callable[[], None] | None = None) -> None:
         if self._redis.set(lease_key(job), b"1", nx=True, px=int(self.lease * 1000)):
-            send(self.url, job)
+            try:
+                if before is not None:
+                    before()
+                send(self.url, job)
+            except BaseException:
+                self._redis.delete(lease_key(job))
+                raise
 
     def close(self) -> None:
         self._redis.close()
 
 
 class LocalThinking:
-    """Jobs done by this machine's worker processes on the same database; ``done`` is told of each move saved (the
-    job, and the move's text)."""
+    """Jobs done by this machine's worker processes on the same database; ``done`` is told of each job done (the job,
+    and what it returned: the move saved, the hint found)."""
 
-    def __init__(self, database_url: str, done: Callable[[MoveJob, str], None]) -> None:
+    def __init__(self, database_url: str, done: Callable[[Job, dict[str, Any]], None]) -> None:
         self.database_url = database_url
         self.done = done
         self.lease = lease_seconds()
         self._asked: LRU[str, float] = LRU(4096)
         self._lock = threading.Lock()
 
-    def ask(self, job: Job) -> None:
+    def ask(self, job: Job, before: Callable[[], None] | None = None) -> None:
         now = time.monotonic()
         with self._lock:
             asked = self._asked.get(job.key)
             if asked is not None and now - asked < self.lease:
                 return
             self._asked.put(job.key, now)
+        try:
+            if before is not None:
+                before()
+        except BaseException:
+            with self._lock:
+                self._asked.put(job.key, -self.lease)
+            raise
         self._submit(job, RESUBMITS)
 
     def _submit(self, job: Job, tries: int) -> None:
@@ -130,8 +150,8 @@ class LocalThinking:
             # not held back by its lease until the lease runs out (the table waited 20 s for its computer).
             with self._lock:
                 self._asked.put(job.key, -self.lease)
-        elif isinstance(job, MoveJob):
-            self.done(job, str(saved["move"]))
+        else:
+            self.done(job, saved)
 
     def close(self) -> None:
         return None  # the pool is the process's, shut down as it exits
@@ -196,7 +216,7 @@ def work_locally(database_url: str, data: dict[str, Any]) -> dict[str, Any] | No
     return job_of(data).perform(referee)
 
 
-def thinking_for(database_url: str, redis_url: str | None, done: Callable[[MoveJob, str], None]) -> Thinking:
+def thinking_for(database_url: str, redis_url: str | None, done: Callable[[Job, dict[str, Any]], None]) -> Thinking:
     return QueueThinking(redis_url) if redis_url else LocalThinking(database_url, done)
 
 
@@ -225,3 +245,19 @@ async def step_waiting(
                     if event.move_number > move_number or event.kind == RESYNC:
                         break
     return await run_in_threadpool(view)
+
+
+async def hint_waiting(
+    bus: EventBus, channel: str, ask: Callable[[], dict[str, Any] | None], seconds: float = HINT_WAIT
+) -> dict[str, Any] | None:
+    """``ask``'s answer; where it asked a worker (None), its answer again each time ``channel`` tells of a job done
+    there, until it has one or ``seconds`` have passed (None then: the worker is still at it). Listening starts first,
+    so a quick worker's event is not missed."""
+    async with bus.subscribe(channel) as events:
+        answer = await run_in_threadpool(ask)
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(seconds):
+                while answer is None:
+                    await events.get()
+                    answer = await run_in_threadpool(ask)
+    return answer

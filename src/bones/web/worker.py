@@ -1,7 +1,10 @@
-"""``bones worker``: a process that plays the computers of every web process sharing its database and Redis.
+"""``bones worker``: a process that plays the computers of every web process sharing its database and Redis, and
+searches their hints and reviews.
 
 It takes jobs (``jobs.py``) from Dramatiq's Redis queue, does them on the database, and
-publishes each table's event on Redis, so every web process's players hear of the move.
+publishes each table's event on Redis, so every web process's players hear of the move;
+a hint goes to the hints kept in Redis and its asker is told on Redis; a review and its
+progress go to the database.
 Run as many as there are cores to think with, on any machines that reach the database
 and Redis. A worker killed at any moment loses nothing: the message of the job it was
 doing stays unacknowledged in Redis and another worker takes it once the killed one's
@@ -32,15 +35,25 @@ def run_worker(database: str | None, redis_url: str, threads: int = 1, stop_with
     from bones.web import jobs
     from bones.web.entries import all_games, available_levels
     from bones.web.events import Event, RedisBus
+    from bones.web.limits import hints_from_env
     from bones.web.referee import Referee
     from bones.web.storage import Store
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(process)d %(message)s", stream=sys.stderr)
     logging.getLogger("dramatiq").setLevel(logging.WARNING)
     store = Store(database)
-    referee = Referee(store)
+    # The hints it finds kept where the web processes look for them (the Redis this worker serves, named or not in the
+    # environment).
+    referee = Referee(store, hints=hints_from_env(redis_url))
     bus = RedisBus(redis_url)
     referee.listeners.append(lambda table_id, move_number, kind: bus.publish(Event(table_id, move_number, kind)))
+
+    def told(job: jobs.Job, _done: object) -> None:
+        event = jobs.hint_event(job)
+        if event is not None:
+            bus.publish(event)
+
+    jobs.DONE.append(told)
     jobs.WORKER["referee"] = referee
     leases = redis.Redis.from_url(redis_url)
 
@@ -90,7 +103,8 @@ def register(app: typer.Typer) -> None:
             bool, typer.Option(hidden=True, help="stop when standard input ends (a parent's pipe)")
         ] = False,
     ) -> None:
-        """Play the computers' moves of the web tables that share this database and Redis."""
+        """Play the computers' moves of the web tables that share this database and Redis, and search their hints and
+        reviews."""
         try:
             import dramatiq  # noqa: F401 (the queue, asked for now to say what is missing in one line)
 

@@ -37,6 +37,14 @@ export async function api(method, path, body) {
   return data;
 }
 
+// An answer that says the server is still at it ({pending: true}: a worker still searches a hint) is asked for again
+// (each such answer waited a while already), as long as `wanted()` says it is still wanted.
+export async function untilReady(ask, wanted = () => true) {
+  let answer = await ask();
+  while (answer && answer.pending && wanted()) answer = await ask();
+  return answer;
+}
+
 export function connectionLost(e) {
   NET.lost += 1;
   const delay = backoff(NET.lost);

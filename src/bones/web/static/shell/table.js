@@ -7,7 +7,7 @@ import { hintTable } from "./hints.js";
 import { askFirst, showGone, closeOverlays, openOverlay, keepFocus } from "./dialogs.js";
 import { $, el, richText, row, wait } from "./dom.js";
 import { showHome, startGame } from "./home.js";
-import { NET, answered, api, connectionBack, connectionLost, refused } from "./net.js";
+import { NET, answered, api, connectionBack, connectionLost, refused, untilReady } from "./net.js";
 import { setSound, sound, soundOn } from "./sound.js";
 import { ANIM, FOCUS, PACE, S, entryOf } from "./state.js";
 import { staticTile } from "./tiles.js";
@@ -394,7 +394,7 @@ async function showHint() {
   $("hint-btn").classList.add("busy");
   say("Hint: weighing every move…");
   try {
-    const h = await api("GET", `/api/games/${v.id}/hint`);
+    const h = await untilReady(() => api("GET", `/api/games/${v.id}/hint`), () => S.view === v);
     if (S.view !== v) return;
     S.hint = h;
     const words = S.board.showHint(ctx, h);
