@@ -8,6 +8,10 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from bones.web import reviews
+from bones.web.app import create_app
+from bones.web.storage import Store
+
 WAIT = 120.0  # seconds a review of a few moves may take on a loaded machine
 
 
@@ -60,3 +64,20 @@ def test_a_review_is_for_the_players_of_a_finished_match(client: TestClient) -> 
     refused = other.get(f"{finished}/review", headers=own)
     assert refused.status_code == 403
     assert client.get(f"{finished}/review").status_code == 403  # no seat token
+
+
+def test_a_review_that_fails_says_so_in_words_for_players(tmp_path: Any, monkeypatch: Any) -> None:
+    # The exception's text reached the page ("The review could not be made: (psycopg.errors...)").
+    store = Store(f"sqlite:///{tmp_path / 'bones.sqlite3'}")
+    client = TestClient(create_app(store))
+    base, headers = finished_puzzle(client)
+
+    def broken(*_: Any, **__: Any) -> None:
+        raise RuntimeError("relation bones_secret_table does not exist")
+
+    monkeypatch.setattr(reviews, "review_game", broken)
+    reviews.review_and_keep(store, base.rsplit("/", 1)[1], reviews.DEFAULT_DEPTH)
+    status = client.get(f"{base}/review", headers=headers).json()
+    assert status["status"] == "failed" and status["error"] == reviews.FAILED
+    assert "relation" not in str(status)
+    store.close()

@@ -15,6 +15,7 @@ that finds it; done twice, it writes the same review.
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
@@ -39,6 +40,10 @@ PROGRESS_EVERY = 0.5
 #: A review whose row has not moved for this long (seconds) is taken for lost (its worker gone, its job dropped) and
 #: asked for again: longer than a decision's search and than a wait in a queue of computers' moves.
 STALE = 60.0
+
+log = logging.getLogger(__name__)
+#: What a player is told of a review that failed (never the exception: an SQL error is no words for them).
+FAILED = "something went wrong while the game was analysed; try again later"
 
 
 class ReviewBase(DeclarativeBase):
@@ -116,8 +121,10 @@ def review_and_keep(store: Store, game_id: str, depth: float) -> dict[str, Any] 
 
         _progress(store, game_id, depth, 0, total)
         review = review_game(states, depth, 0, progress).to_dict()
-    except Exception as error:  # a failed review is reported through its row, not lost with its worker's log
-        _progress(store, game_id, depth, 0, total, str(error) or type(error).__name__)
+    except Exception:
+        # The details go to the worker's log; the row, which the page shows, says it in players' words.
+        log.exception("bones: the review of %s failed", game_id)
+        _progress(store, game_id, depth, 0, total, FAILED)
         return None
     _write(store, ReviewRow(game_id=game_id, depth=depth, review=review, made=_now()))
     _drop_progress(store, game_id, depth)
