@@ -37,7 +37,7 @@ def test_the_host_removes_a_guest_by_name_and_start_asks_before_giving_up_a_solo
     ann.page.wait_for_selector('#room-seats [data-seat="1"].open')
     # Bob is told, by name, and may sit again; his page keeps no seat.
     bob.page.wait_for_selector('#room-seats [data-seat="1"] button:text("SIT HERE")')
-    assert "Ann gave your seat" in bob.page.locator("#toast").inner_text()
+    assert "Ann took you off this table" in bob.page.locator("#toast").inner_text()
     assert bob.page.evaluate("() => window.BonesTable.state.token") is None
     bob.page.locator('#room-seats [data-seat="1"] button').click()
     ann.page.wait_for_selector('#room-seats [data-seat="1"].human')

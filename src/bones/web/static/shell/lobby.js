@@ -237,7 +237,7 @@ function heardLobby(changed, seat) {
     Object.assign(ROOM, { seat: null, token: null });
     S.token = null;
     leaveLive();
-    toast(`${changed.seats[0].name} gave your seat to someone else. You may take an open seat again.`);
+    toast(`${changed.seats[0].name} took you off this table. You may take an open seat again.`);
   }
   renderRoom();
 }
