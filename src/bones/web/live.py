@@ -60,7 +60,7 @@ from starlette.types import Message
 from bones.web.events import BACK, GONE, REMATCH, RESYNC, Event, EventBus
 from bones.web.players import player_of
 from bones.web.referee import Referee
-from bones.web.seating import Seating, rematch_shift
+from bones.web.seating import Seating, moved_to
 from bones.web.security import MAX_BODY, excerpt, strict_loads
 from bones.web.table import HUMAN, NotFound, TableError
 
@@ -416,7 +416,7 @@ class Connection:
         new = await run_in_threadpool(self.hub.seating.get, lobby.rematch)
         if new is None:
             return
-        seat = (self.seat - rematch_shift(lobby.seats)) % new.players
+        seat = moved_to(lobby, self.seat)
         held = new.seats[seat]
         if held["kind"] != HUMAN or held.get("player") != self.player:
             return

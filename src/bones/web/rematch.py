@@ -24,7 +24,7 @@ from fastapi import APIRouter
 from bones.web.events import REMATCH, Event
 from bones.web.live import Hub
 from bones.web.lobby import LobbyId, Player, new_token
-from bones.web.seating import HUMAN, STARTED, Lobby, rematch_shift
+from bones.web.seating import HUMAN, STARTED, Lobby, moved_to, rematch_shift
 from bones.web.security import StrictJSONRoute
 from bones.web.table import Conflict, Forbidden, NotFound
 
@@ -53,11 +53,6 @@ def rotated(lobby: Lobby, rematch_id: str) -> Lobby:
         time.time(),
         dict(lobby.options or {}),
     )
-
-
-def moved_to(lobby: Lobby, seat: int) -> int:
-    """The seat of the rematch that ``seat`` of ``lobby`` turned to."""
-    return (seat - rematch_shift(lobby.seats)) % lobby.players
 
 
 def router(hub: Hub) -> APIRouter:

@@ -121,6 +121,11 @@ def rematch_shift(seats: Sequence[dict[str, Any]]) -> int:
     return next((n for n in range(1, len(seats)) if seats[n]["kind"] == HUMAN), len(seats)) % len(seats)
 
 
+def moved_to(lobby: Lobby, seat: int) -> int:
+    """The seat of the rematch that ``seat`` of ``lobby`` turned to."""
+    return (seat - rematch_shift(lobby.seats)) % lobby.players
+
+
 class Seating:
     """Lobbies and presence, in the store's database (tables of their own, made when missing)."""
 
