@@ -17,7 +17,7 @@ import os
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Header, Query, Request
+from fastapi import FastAPI, Query, Request
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
@@ -33,7 +33,8 @@ from bones.web.entries import all_games, available_levels, find_entry, game_cata
 from bones.web.events import bus_from_env
 from bones.web.jobs import HintJob, Job, MoveJob, ReviewJob, hint_event, hints_channel
 from bones.web.limits import TooManyRequests
-from bones.web.players import NAME_LENGTH, PlayerCookies, PlayerMiddleware, clean_name, load_secret, player_of
+from bones.web.params import GameId, Player, Token
+from bones.web.players import NAME_LENGTH, PlayerCookies, PlayerMiddleware, clean_name, load_secret
 from bones.web.referee import Referee
 from bones.web.security import Guard, StrictJSONRoute, validation_problems
 from bones.web.storage import Store, data_dir
@@ -41,21 +42,9 @@ from bones.web.table import Conflict, NotFound, TableError
 from bones.web.thinking import hint_waiting, redis_from_env, step_waiting, thinking_for
 
 HERE = Path(__file__).parent
-TOKEN_HEADER = "X-Seat-Token"
 ENV_TABLE_CACHE = "BONES_TABLE_CACHE"
 TABLE_CACHE = 1024
 
-Token = Annotated[
-    str | None,
-    # Tokens are URL-safe base64; anything else (non-ASCII text above all) is refused before it is compared.
-    Header(
-        alias=TOKEN_HEADER,
-        pattern=r"^[A-Za-z0-9_-]{0,64}$",
-        description="the secret of your seat, from POST /api/games",
-    ),
-]
-GameId = Annotated[str, PathParam(pattern=r"^[A-Za-z0-9_-]{1,64}$", description="the id of a match")]
-Player = Annotated[str, Depends(player_of)]
 MoveNumber = Annotated[int, Field(ge=0, le=1_000_000)]
 Word = Annotated[str, Field(max_length=32)]
 

@@ -18,14 +18,14 @@ from collections import OrderedDict
 from dataclasses import replace
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Header, Query
+from fastapi import APIRouter, Query
 from fastapi import Path as PathParam
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from bones.game import State
 from bones.record import Record
-from bones.web.players import player_of
+from bones.web.params import GameId, Player, Token
 from bones.web.referee import Referee
 from bones.web.reviews import ReviewRow, Reviews
 from bones.web.security import StrictJSONRoute
@@ -36,10 +36,6 @@ from bones.web.table import Conflict, Table, TableError
 PAGE_SIZE = 20
 #: The replayed states of this many matches are kept, so stepping through one does not replay it each time.
 KEPT = 8
-
-GameId = Annotated[str, PathParam(pattern=r"^[A-Za-z0-9_-]{1,64}$", description="the id of a match")]
-Token = Annotated[str | None, Header(alias="X-Seat-Token", pattern=r"^[A-Za-z0-9_-]{0,64}$")]
-Player = Annotated[str, Depends(player_of)]
 
 
 class History:

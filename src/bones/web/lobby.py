@@ -21,7 +21,7 @@ import time
 import uuid
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Header
+from fastapi import APIRouter
 from fastapi import Path as PathParam
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
@@ -32,7 +32,8 @@ from bones.game import GameOptionError, game_info
 from bones.web.entries import all_games, chosen_options, resolve_game, table_games
 from bones.web.events import Event
 from bones.web.live import Hub
-from bones.web.players import NAME_LENGTH, player_of
+from bones.web.params import Player, Token
+from bones.web.players import NAME_LENGTH
 from bones.web.seating import CLOSED, COMPUTER, HUMAN, OPEN, STARTED, WAITING, Lobby
 from bones.web.security import StrictJSONRoute
 from bones.web.table import NAMES, Conflict, Forbidden, NotFound, TableError
@@ -43,13 +44,8 @@ HOST_GONE_AFTER = 30.0
 
 # A display name: short, and no control characters (it is shown to other people).
 NAME = Field(None, max_length=NAME_LENGTH, pattern=r"^[^\x00-\x1f\x7f]*$", description="the name shown at the table")
-Token = Annotated[
-    str | None,
-    Header(alias="X-Seat-Token", pattern=r"^[A-Za-z0-9_-]{0,64}$", description="your seat's secret in this lobby"),
-]
 LobbyId = Annotated[str, PathParam(pattern=r"^[A-Za-z0-9_-]{1,64}$", description="the id of a lobby table")]
 SeatNumber = Annotated[int, PathParam(ge=0, le=8, description="a seat of the table, from 0")]
-Player = Annotated[str, Depends(player_of)]
 
 
 class Strict(BaseModel):

@@ -19,17 +19,16 @@ import logging
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Depends, Header
-from fastapi import Path as PathParam
+from fastapi import APIRouter
 from sqlalchemy import JSON, DateTime, Float, Integer, String, Text, delete
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from bones.bots.review import DEFAULT_DEPTH, review_game
 from bones.record import Record
-from bones.web.players import player_of
+from bones.web.params import GameId, Player, Token
 from bones.web.referee import Referee
 from bones.web.security import StrictJSONRoute
 from bones.web.storage import Store, create_tables
@@ -181,11 +180,6 @@ class Reviews:
 def _aware(moment: datetime) -> datetime:
     # SQLite gives back the time without its zone (it was written in UTC).
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
-GameId = Annotated[str, PathParam(pattern=r"^[A-Za-z0-9_-]{1,64}$", description="the id of a match")]
-Token = Annotated[str | None, Header(alias="X-Seat-Token", pattern=r"^[A-Za-z0-9_-]{0,64}$")]
-Player = Annotated[str, Depends(player_of)]
 
 
 def router(referee: Referee, reviews: Reviews) -> APIRouter:
