@@ -1,24 +1,18 @@
 // The table, whatever is played on it: the loop that lets the computers move at a readable pace,
-// the status line, the players' names, the score, the hint button, the hand sheet, the results, the
-// menu and the keys. The board itself (and what a move looks like) is the renderer's business:
+// the status line, the players' names, the score, the hint button, the menu and the keys (the hand
+// sheet and the results are results.js's). The board itself (and what a move looks like) is the renderer's business:
 // ctx.S.board, chosen by the kind of board the catalog names for the game.
 import { rendererFor } from "../boards/index.js";
 import { hintTable } from "./hints.js";
+import { showResults, showSheet } from "./results.js";
 import { askFirst, showGone, closeOverlays, openOverlay, keepFocus } from "./dialogs.js";
 import { $, el, richText, row, wait } from "./dom.js";
 import { showHome, startGame } from "./home.js";
 import { NET, answered, api, connectionBack, connectionLost, refused, untilReady } from "./net.js";
 import { setSound, sound, soundOn } from "./sound.js";
 import { ANIM, FOCUS, PACE, S, entryOf } from "./state.js";
-import { staticTile } from "./tiles.js";
-import { levelName, myTurn, scoreParts, sheetsWaitedFor, sideName, singleGame, singleGameText } from "./words.js";
+import { levelName, myTurn, scoreParts, sheetsWaitedFor, singleGame } from "./words.js";
 
-const TROPHY_PATHS = [
-  ["path", { fill: "#f2c14e", stroke: "#7a5600", "stroke-width": "2", d: "M18 8h28v10c0 10-6 18-14 19-8-1-14-9-14-19z" }],
-  ["path", { fill: "none", stroke: "#f2c14e", "stroke-width": "4", d: "M18 13H9c0 9 5 13 11 13M46 13h9c0 9-5 13-11 13" }],
-  ["rect", { x: "28", y: "37", width: "8", height: "10", fill: "#c8921a" }],
-  ["rect", { x: "20", y: "47", width: "24", height: "8", rx: "2", fill: "#f2c14e", stroke: "#7a5600", "stroke-width": "2" }],
-];
 const POSITIONS = { 2: { 1: "top" }, 3: { 1: "left", 2: "right" }, 4: { 1: "left", 2: "top", 3: "right" } };
 
 // What a renderer may use of the shell.
@@ -41,18 +35,6 @@ export const ctx = {
     return !!waiting;
   },
 };
-
-function trophy() {
-  const ns = "http://www.w3.org/2000/svg";
-  const svg = document.createElementNS(ns, "svg");
-  for (const [name, value] of Object.entries({ viewBox: "0 0 64 64", width: "64", height: "64", "aria-hidden": "true" })) svg.setAttribute(name, value);
-  for (const [tag, attrs] of TROPHY_PATHS) {
-    const part = document.createElementNS(ns, tag);
-    for (const [name, value] of Object.entries(attrs)) part.setAttribute(name, value);
-    svg.appendChild(part);
-  }
-  return svg;
-}
 
 export function say(text, warn) {
   const s = $("status");
@@ -427,7 +409,7 @@ async function tick() {
       S.sheetShownFor = sheetKey;
       const delay = Math.max(0, PACE * 1.2 - (performance.now() - S.lastShown));
       // At a live table the same sheet may come again meanwhile (another person closed theirs): still this sheet.
-      setTimeout(() => { if (S.view && S.view.status === "sheet" && keyOf(S.view) === sheetKey) showSheet(S.view); }, delay);
+      setTimeout(() => { if (S.view && S.view.status === "sheet" && keyOf(S.view) === sheetKey) showSheet(ctx, S.view); }, delay);
     }
     return;
   }
@@ -484,35 +466,6 @@ export async function refresh() {
   schedule();
 }
 
-// ------------------------------------------------------------ sheet, results
-// The sheet every game has: how the hand ended, and each side's points and match total.
-function sheetOf(v, tables) {
-  const sh = v.sheet;
-  if (tables) {
-    // One game with no match around it (a puzzle) has no hands to tell from the match: its score alone.
-    const single = singleGame(v);
-    tables.hands.replaceChildren(row([v.teams ? "Pair" : "Player", ...(single ? ["Score"] : ["This hand", "Match"])], { header: true }));
-    sh.points.forEach((points, side) => {
-      const won = (sh.winners || []).some((seat) => v.sides[seat] === side);
-      tables.hands.appendChild(row([sideName(v, side), ...(single ? [sh.totals[side]] : [points, sh.totals[side]])], { cls: won ? "winner" : "" }));
-    });
-    tables.totals.replaceChildren();
-  }
-  const title = sh.final && sh.number === 1 ? "The game is over" : `Hand ${sh.number} is over`;
-  return { title, note: sh.note || "", final: sh.final };
-}
-
-function showSheet(v) {
-  const tables = { hands: $("sheet-hands"), totals: $("sheet-totals") };
-  const sheet = S.board.fillSheet ? S.board.fillSheet(ctx, v, tables) : sheetOf(v, tables);
-  $("sheet-title").textContent = sheet.title;
-  $("sheet-note").textContent = sheet.note;
-  $("next-hand").textContent = sheet.final ? "SEE RESULTS" : "NEXT HAND";
-  $("sheet").hidden = false;
-  sound("score");
-  $("next-hand").focus();
-}
-
 async function nextHand() {
   const v = S.view;
   if (!v || S.busy) return;
@@ -526,61 +479,6 @@ async function nextHand() {
   } catch (e) { if (!e.retry) $("sheet").hidden = true; await handleError(e); }
   finally { S.busy = false; }
   schedule();
-}
-
-async function showResults(v) {
-  // A live table hears its finished view more than once, and the results wait on the statistics: shown once a table.
-  if (S.resultsShownFor === v.id) return;
-  S.resultsShownFor = v.id;
-  const mySide = v.sides[v.seat];
-  const won = v.outcome && v.outcome.winners.includes(v.seat);
-  const dry = v.outcome && /dry goat/.test(v.outcome.reason);
-  // One game with no match around it (a puzzle, a solitaire): neither "match" nor hands won is said.
-  const single = singleGame(v);
-  const what = single ? "game" : "match";
-  let title;
-  // Pairs writing points against themselves (the goat); elsewhere a low score (a penalty) reads as any other.
-  if (v.low_score_wins && v.teams) title = won ? `${sideName(v, 1 - mySide)} are the goat: you win!` : `You and your partner are the goat${dry ? " (a dry goat!)" : ""}`;
-  else {
-    const winnerSide = v.outcome && v.outcome.winners.length ? v.sides[v.outcome.winners[0]] : null;
-    title = won ? (single ? "You win!" : "You win the match!") : winnerSide === null ? `The ${what} is over` : `${sideName(v, winnerSide)} wins the ${what}`;
-  }
-  const icon = $("results-icon");
-  icon.replaceChildren();
-  if (won) icon.appendChild(trophy());
-  else {
-    const [a, b] = v.low_score_wins ? [6, 6] : [1, 0];
-    const tile = staticTile(a, b, 30, 60);
-    tile.style.transform = "rotate(-8deg)";
-    icon.appendChild(tile);
-  }
-  $("results-title").textContent = title;
-  $("results-score").textContent = (v.scores || []).map((s, side) => `${sideName(v, side, v.teams)} ${s}`).join(" – ");
-  $("results-hands").textContent = v.hands_won && !single ? "Hands won: " + v.hands_won.map((n, side) => `${sideName(v, side, v.teams)} ${n}`).join(", ") : single ? singleGameText(v) : "";
-  $("stats-title").textContent = `Your ${v.title} statistics at ${levelName(v.level)}`;
-  const cells = [];
-  try {
-    const st = await api("GET", `/api/stats?game=${encodeURIComponent(v.game)}&level=${encodeURIComponent(v.level)}`);
-    const pairs = [
-      ["Played", st.played], ["Won", st.won], ["Win %", `${Math.round(st.win_percent)}%`],
-      [v.low_score_wins ? "Best (lowest)" : "Best score", st.best_score ?? "–"],
-      ["Average", st.average_score ?? "–"], ["Streak", `${st.streak} (best ${st.best_streak})`],
-    ];
-    for (const [k, val] of pairs) {
-      const d = el("div");
-      d.append(el("dt", "", k), el("dd", "", String(val)));
-      cells.push(d);
-    }
-  } catch (_) { /* statistics are a bonus */ }
-  if (S.resultsShownFor !== v.id) return; // the player left this table while the statistics came
-  $("stats").replaceChildren(...cells);
-  // A match with people (a lobby's table) offers the same table again, to the same people (lobby.js).
-  const withPeople = v.live && v.seats.filter((s) => s.kind === "human").length > 1;
-  $("rematch").hidden = !withPeople;
-  $("rematch").disabled = false;
-  $("results").hidden = false;
-  sound(won ? "score" : "pass");
-  $(withPeople ? "rematch" : "again").focus();
 }
 
 // --------------------------------------------------------------------- menu
