@@ -8,7 +8,7 @@ A player from outside speaks a small protocol (docs/arena.md). It is given a
 - a Python callable ``request -> move text`` (``python:package.module:name``),
 - a program that reads one request per line on stdin and writes one answer per
   line on stdout, ``{"move": "6:3@left"}`` (``cmd:python my_player.py``),
-- an adapter shipped with bones (``dominoes:bota_gorda``: the PyPI package's players;
+- an adapter shipped with bones, registered by its bots' family (``dominoes:bota_gorda``: the PyPI package's players;
   ``openspiel:ismcts``: OpenSpiel's search bots for 2-player block).
 
 A level or an adapter takes settings after ``?``, as in a URL's query:
@@ -36,7 +36,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl
 
-from bones.bots import LEVELS, Bot, BotSpecError, resolve_bot
+from bones.bots import LEVELS, Bot, BotSpecError, outside_player, resolve_bot
 from bones.game import IllegalMoveError, Move, Observation, Rules
 from bones.game import rules as make_rules
 from bones.tournament import PairStats, play_rotations
@@ -173,24 +173,12 @@ def player_for(rules: Rules, spec: str, configured: dict[str, Any] | None = None
         kind, _, rest = name.partition(":")
         if not rest or kind == "bones":
             return _level(rules, (rest or kind).lower(), settings, spec, configured)
-        if kind == "dominoes":
-            try:
-                from bones.bots.line.dominoes_package import DominoesPackageBot
-            except ImportError:  # pragma: no cover - the arena extra is missing
-                raise ArenaError("the dominoes players need the arena extra: pip install 'bones[arena]'") from None
-            try:
-                return DominoesPackageBot(rules, rest, **settings)
-            except TypeError:
-                raise ArenaError(f"{spec!r}: the dominoes players take the settings samples and from_move") from None
-        if kind == "openspiel":
-            from bones.bots.line.openspiel_block import OpenSpielBot, have_openspiel
-
-            if not have_openspiel():
-                raise ArenaError("the OpenSpiel players need the openspiel extra: pip install 'bones[openspiel]'")
-            try:
-                return OpenSpielBot(rules, rest, **settings)
-            except TypeError:
-                raise ArenaError(f"{spec!r}: the OpenSpiel players take the settings sims, rollouts and uct") from None
+        try:
+            outside = outside_player(rules, kind, rest, settings)
+        except ValueError as why:
+            raise ArenaError(f"{spec!r}: {why}") from None
+        if outside is not None:
+            return outside
     if kind == "python":
         module_name, _, attribute = rest.rpartition(":")
         try:

@@ -293,6 +293,25 @@ def work(seconds: float, per_second: int, least: int = 1) -> int:
     return max(least, int(per_second * seconds))
 
 
+#: An outside program's players, by the kind of spec that names them (``dominoes:NAME``): made from the rules, the
+#: player's name and its settings. A ``ValueError`` says in one line why not (a missing extra, a setting it does not
+#: take, a game it does not play).
+OutsidePlayer = Callable[[Rules, str, dict[str, Any]], Bot]
+_OUTSIDE: dict[str, OutsidePlayer] = {}
+
+
+def register_outside_player(kind: str, factory: OutsidePlayer) -> None:
+    """``factory`` makes the players that specs ``KIND:NAME`` name (the arena's outside players)."""
+    _OUTSIDE[kind] = factory
+
+
+def outside_player(rules: Rules, kind: str, name: str, settings: dict[str, Any]) -> Bot | None:
+    """The outside player ``kind:name`` with ``settings``; None when no family registered ``kind``."""
+    _load()
+    factory = _OUTSIDE.get(kind)
+    return None if factory is None else factory(rules, name, settings)
+
+
 def analyser_for(rules: Rules) -> Analyser:
     """The family's analysis of a position (``hint`` and the review ask it); LookupError where none."""
     _load()

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from bones.bots import Bot, Estimate, RandomBot, register_analyser, register_bot
+from bones.bots import Bot, Estimate, RandomBot, register_analyser, register_bot, register_outside_player
 from bones.bots.line.review import HOOKS as REVIEW
 from bones.bots.review import register_review
 from bones.game import Observation, Rules
@@ -69,9 +70,35 @@ def _analyse(rules: Rules, observation: Observation, rng: random.Random, seconds
     return estimate_moves(rules, observation, rng, seconds=seconds)
 
 
+def _dominoes_package(rules: Rules, name: str, settings: dict[str, Any]) -> Bot:
+    """The PyPI ``dominoes`` package's players (``dominoes:NAME``), imported when asked for."""
+    try:
+        from bones.bots.line.dominoes_package import DominoesPackageBot
+    except ImportError:  # pragma: no cover - the arena extra is missing
+        raise ValueError("the dominoes players need the arena extra: pip install 'bones[arena]'") from None
+    try:
+        return DominoesPackageBot(rules, name, **settings)
+    except TypeError:
+        raise ValueError("the dominoes players take the settings samples and from_move") from None
+
+
+def _openspiel(rules: Rules, name: str, settings: dict[str, Any]) -> Bot:
+    """OpenSpiel's bots for 2-player block (``openspiel:NAME``), imported when asked for."""
+    from bones.bots.line.openspiel_block import OpenSpielBot, have_openspiel
+
+    if not have_openspiel():
+        raise ValueError("the OpenSpiel players need the openspiel extra: pip install 'bones[openspiel]'")
+    try:
+        return OpenSpielBot(rules, name, **settings)
+    except TypeError:
+        raise ValueError("the OpenSpiel players take the settings sims, rollouts and uct") from None
+
+
 register_bot("line", "easy", _easy)
 register_bot("line", "normal", _normal)
 register_bot("line", "hard", _hard)
 register_bot("line", "crazy", _crazy)
 register_analyser("line", _analyse)
 register_review("line", REVIEW)
+register_outside_player("dominoes", _dominoes_package)
+register_outside_player("openspiel", _openspiel)
