@@ -208,6 +208,21 @@ def test_hint_budgets_and_hints_are_shared_by_the_server_processes(postgres_url:
         assert again.status_code == 200, again.text
         assert again.json() == hinted[4]
 
+        # The searches' budget (one hint) is shared too: spent on one process, the other refuses a new position.
+        def hint_where_the_player_opens(server: str) -> httpx.Response:
+            for _ in range(40):
+                made = ann.post(f"{server}/api/games", json={"game": "draw"})
+                assert made.status_code == 201, made.text
+                draw = made.json()
+                if draw["to_move"] == draw["seat"] and draw["legal_moves"] != ["draw"]:  # else its hint costs nothing
+                    return ann.get(f"{server}/api/games/{draw['id']}/hint", headers={HOST: draw["token"]})
+            raise AssertionError("no deal where the player opens")
+
+        # Searched by a worker (202 while it thinks): the budget is spent when the job is sent.
+        assert hint_where_the_player_opens(first).status_code in (200, 202)
+        refused = hint_where_the_player_opens(second)
+        assert refused.status_code == 429, refused.text
+
 
 def test_a_connection_kept_between_requests_still_answers_after_a_pause(postgres_url: str, redis_url: str) -> None:
     # A client sends its next request on the connection it kept. A server that closes idle connections after a few
