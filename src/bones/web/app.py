@@ -229,7 +229,9 @@ def create_app(store: Store | None = None, allow_setup: bool = False, referee: R
     thinking = thinking_for(
         store.url, redis_from_env(), lambda job, move: referee.learned(job.table, job.move_number, move)
     )
-    referee.thinker = lambda table_id, move_number, seat: thinking.ask(MoveJob(table_id, move_number, seat))
+    referee.thinker = lambda table_id, move_number, seat, level: thinking.ask(
+        MoveJob(table_id, move_number, seat, level)
+    )
     app.router.on_shutdown.append(thinking.close)
     app.router.on_shutdown.append(hub.bus.aclose)  # the events still in the outbox go out before the process ends
     app.include_router(live.router(hub))
