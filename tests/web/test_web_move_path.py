@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,7 @@ from bones.web.table import COMPUTER, HUMAN
 from bones.web.thinking import QueueThinking
 from tests.web.test_web_live import HOST, connect, live, lobby  # noqa: F401 (the fixture)
 from tests.web.test_web_processes import tail
-from tests.web.test_web_workers import HEARTBEAT_TIMEOUT, until, working
+from tests.web.test_web_workers import HEARTBEAT_TIMEOUT, crazy_table, until, working
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -152,23 +153,17 @@ def test_a_quick_computers_job_is_not_queued_behind_slow_searches(
     monkeypatch.setenv("BONES_WORKER_HEARTBEAT_TIMEOUT", HEARTBEAT_TIMEOUT)
     database = f"sqlite:///{tmp_path / 'bones.sqlite3'}"
     referee = Referee(Store(database), allow_setup=True)
-    referee.holders = lambda game_id, seat=None: {0: f"ann-{game_id}"}  # type: ignore[method-assign]
 
-    def job(seed: int, level: str) -> MoveJob:
-        table_id = kozel(referee, seed, level)
+    slow = [replace(crazy_table(referee, seed), level="crazy") for seed in (7, 8)]  # about a second's search each
+    table_id = kozel(referee, 30, "easy")
+    table = referee.get(table_id)
+    while not table.needs_search():
+        token = table.seats[0].token
+        referee.play(table_id, "ann-30", token, str(table.state.legal_moves[0]), table.move_number)
         table = referee.get(table_id)
-        while not table.needs_search():
-            assert table.state.to_move == 0
-            referee.play(
-                table_id, f"ann-{table_id}", table.seats[0].token, str(table.state.legal_moves[0]), table.move_number
-            )
-            table = referee.get(table_id)
-        seat = table.state.to_move
-        assert seat is not None
-        return MoveJob(table_id, table.move_number, seat, table.level_of(seat))
-
-    slow = [job(seed, "crazy") for seed in range(20, 24)]
-    quick = job(30, "easy")
+    seat = table.state.to_move
+    assert seat is not None
+    quick = MoveJob(table_id, table.move_number, seat, table.level_of(seat))
     assert all(j.slow for j in slow) and not quick.slow
     thinking = QueueThinking(redis_url)
     with working(database, redis_url, count=1) as [(_worker, log)]:
@@ -177,8 +172,10 @@ def test_a_quick_computers_job_is_not_queued_behind_slow_searches(
         until(lambda: f"thinking for {slow[0].key}" in log.read_text(), 60, lambda: tail(log))
         thinking.ask(quick)
         until(lambda: f"{slow[-1].key} saved" in log.read_text(), 120, lambda: tail(log))
+        until(lambda: f"{quick.key} saved" in log.read_text(), 30, lambda: tail(log))
         text = log.read_text()
         assert f"{quick.key} saved" in text, tail(log)
-        assert text.index(f"{quick.key} saved") < text.index(f"{slow[-1].key} saved"), tail(log)
+        # Made while the first search still ran: not behind it, nor behind the search queued after it.
+        assert text.index(f"{quick.key} saved") < text.index(f"{slow[0].key} saved"), tail(log)
     thinking.close()
     referee.store.close()

@@ -76,8 +76,12 @@ def run_worker(database: str | None, redis_url: str, threads: int = 1, stop_with
     # The games and their players loaded now, not in the first job: a job waits only on its search.
     for game in all_games():
         available_levels(game)
+    # The broker warns of the second lane's worker middleware, which is meant: each lane's takes its own queue only.
+    broker_log = logging.getLogger("dramatiq.broker.RedisBroker")
+    broker_log.setLevel(logging.ERROR)
     for lane in lanes:
         lane.start()
+    broker_log.setLevel(logging.NOTSET)
     logging.getLogger(__name__).info("bones worker: taking jobs (%d threads a queue)", threads)
     stop.wait()
     for lane in lanes:
