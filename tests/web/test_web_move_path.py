@@ -179,3 +179,26 @@ def test_a_quick_computers_job_is_not_queued_behind_slow_searches(
         assert text.index(f"{quick.key} saved") < text.index(f"{slow[0].key} saved"), tail(log)
     thinking.close()
     referee.store.close()
+
+
+def test_the_embedded_servers_slow_searches_have_worker_processes_of_their_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Without Redis the local worker processes were one pool: a quick move waited behind every Crazy search in it.
+    from concurrent.futures import Future
+
+    from bones.web import thinking
+
+    sent: dict[str, list[str]] = {"quick": [], "slow": []}
+
+    def taking(lane: str) -> Any:
+        def submit(_database_url: str, data: dict[str, Any]) -> tuple[Any, Future[dict[str, Any] | None]]:
+            sent[lane].append(data["level"])
+            return None, Future()
+
+        return submit
+
+    monkeypatch.setattr(thinking._POOL, "submit", taking("quick"))
+    monkeypatch.setattr(thinking._SLOW_POOL, "submit", taking("slow"))
+    local = thinking.LocalThinking("sqlite://", done=lambda job, move: None)
+    for number, level in enumerate(("crazy", "easy", "hard", "crazy", "normal")):
+        local.ask(MoveJob("table", number, 1, level))
+    assert sent == {"quick": ["easy", "hard", "normal"], "slow": ["crazy", "crazy"]}

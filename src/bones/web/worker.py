@@ -21,7 +21,7 @@ from typing import Annotated
 
 import typer
 
-QUICK_POLL_MS = 100
+QUICK_POLL_MS = 250
 SLOW_POLL_MS = 1000  # Dramatiq's own
 
 
