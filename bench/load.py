@@ -226,10 +226,10 @@ class Tiers:
         return {**cpu, "moves": harness.scalar(self.database, MOVES)}
 
     def queued(self) -> int:
-        """The computer moves in the workers' queue (waiting or being thought about)."""
-        from bones.web.jobs import QUEUE, broker
+        """The computer moves in the workers' queues (waiting or being thought about)."""
+        from bones.web.jobs import QUEUES, broker
 
-        return int(broker(self.redis).do_qsize(QUEUE))
+        return sum(int(broker(self.redis).do_qsize(queue)) for queue in QUEUES)
 
     def sample(self) -> None:
         web = [self.web, *harness.descendants(self.web)]

@@ -233,7 +233,9 @@ def create_app(store: Store | None = None, allow_setup: bool = False, referee: R
             hub.bus.publish(event)
 
     thinking = thinking_for(store.url, redis_from_env(), learned)
-    referee.thinker = lambda table_id, move_number, seat: thinking.ask(MoveJob(table_id, move_number, seat))
+    referee.thinker = lambda table_id, move_number, seat, level: thinking.ask(
+        MoveJob(table_id, move_number, seat, level)
+    )
     referee.hinter = lambda table_id, move_number, seat, played, before: thinking.ask(
         HintJob(table_id, move_number, seat, played), before
     )

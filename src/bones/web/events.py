@@ -1,8 +1,9 @@
 """Table events: what changed at a table, told to every process that has a player of it connected.
 
 An event names the table, the move number and what changed (``moved``, ``next_hand``,
-``away``, ``started``, ``lobby``; ``gone`` and ``back`` name a seat too) and nothing else: each subscriber fetches its own
-seat's view, so no hidden tile ever crosses the bus. Without ``BONES_REDIS_URL``
+``away``, ``started``, ``lobby``; ``gone`` and ``back`` name a seat too; ``moved`` the move, as the database stores
+it, for the processes that keep the table) and nothing else: each subscriber fetches its own seat's view, so no hidden
+tile ever crosses the bus. Without ``BONES_REDIS_URL``
 the bus is in-process (one server process); with it, events go through Redis
 pub/sub, one channel per table, so servers behind a load balancer or
 ``bones serve --workers N`` all hear them.
@@ -27,7 +28,7 @@ import os
 import threading
 import time
 from collections import deque
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import asdict, dataclass
 from typing import Any, Protocol
 
@@ -46,6 +47,15 @@ class Event:
     move_number: int
     kind: str
     seat: int | None = None  # the seat a presence event (``gone``, ``back``) is about
+    # A ``moved`` event's move (its text, as stored), where the sender knew it: a process keeping the table one move
+    # behind makes it rather than read and replay the stored match. Never sent to a page.
+    move: str | None = None
+
+    @classmethod
+    def told(cls, table: str, move_number: int, kind: str, move_at: Callable[[str, int], str | None]) -> Event:
+        """The event of a change saved; a move's with its text where the teller keeps the table (``move_at``:
+        ``Referee.move_at``)."""
+        return cls(table, move_number, kind, move=move_at(table, move_number) if kind == "moved" else None)
 
     def to_json(self) -> str:
         return json.dumps(asdict(self))
@@ -53,8 +63,14 @@ class Event:
     @classmethod
     def from_json(cls, text: str | bytes) -> Event:
         data = json.loads(text)
-        seat = data.get("seat")
-        return cls(str(data["table"]), int(data["move_number"]), str(data["kind"]), None if seat is None else int(seat))
+        seat, move = data.get("seat"), data.get("move")
+        return cls(
+            str(data["table"]),
+            int(data["move_number"]),
+            str(data["kind"]),
+            None if seat is None else int(seat),
+            None if move is None else str(move),
+        )
 
 
 RESYNC = "resync"

@@ -41,8 +41,15 @@ from bones.web.table import TableError
 
 log = logging.getLogger(__name__)
 
+# Two queues, so that a quick move never waits behind a slow search: a Crazy computer searches about a second, the
+# others a few milliseconds, and with one queue the tables of quick computers waited behind the Crazy ones' searches.
+# Every worker takes both, each with threads of its own (``bones worker``).
 QUEUE = "bones-thinking"
 ACTOR = "bones_job"
+SLOW_QUEUE = "bones-thinking-slow"
+SLOW_ACTOR = "bones_job_slow"
+QUEUES = (QUEUE, SLOW_QUEUE)
+QUICK_LEVELS = frozenset({"easy", "normal", "hard"})  # a level of a plugin is taken for slow until it says otherwise
 # A worker whose heartbeats stop for this long is taken for dead: its unacknowledged jobs go back in the queue. A
 # worker beats while it searches (its delay queue's consumer polls Redis every second), so this needs only to outlast
 # a pause of the machine.
@@ -74,10 +81,16 @@ class MoveJob:
     table: str
     move_number: int
     seat: int
+    level: str = ""  # the level that searches (the seat's, as the table plays it): it picks the job's queue
 
     @property
     def key(self) -> str:
         return f"{self.kind}:{self.table}:{self.move_number}"
+
+    @property
+    def slow(self) -> bool:
+        """Whether the search may take long (a Crazy computer's): the job goes to the slow queue."""
+        return bool(self.level) and self.level not in QUICK_LEVELS
 
     def perform(self, referee: Referee) -> dict[str, Any] | None:
         try:
@@ -96,6 +109,7 @@ class HintJob:
     where moves may be taken back, one move number can be another position)."""
 
     kind: ClassVar[str] = "hint"
+    slow: ClassVar[bool] = True  # the analysis of every move: a second's search, not behind a quick move nor before
     table: str
     move_number: int
     seat: int
@@ -120,6 +134,7 @@ class ReviewJob:
     """The review of the finished match ``game`` at ``depth``, kept in the database with its progress."""
 
     kind: ClassVar[str] = "review"
+    slow: ClassVar[bool] = True  # seconds of searches: a computer's quick move never waits behind one
     game: str
     depth: float
 
@@ -176,7 +191,10 @@ def broker(redis_url: str) -> Any:
         maintenance_chance=MAINTENANCE_CHANCE,
     )
     # A job raises only when the database is away: tried again a few times, soon; a refused move returns quietly.
-    dramatiq.actor(actor_name=ACTOR, queue_name=QUEUE, broker=queue, max_retries=5, min_backoff=200)(_perform_message)
+    for actor, queue_name in ((ACTOR, QUEUE), (SLOW_ACTOR, SLOW_QUEUE)):
+        dramatiq.actor(actor_name=actor, queue_name=queue_name, broker=queue, max_retries=5, min_backoff=200)(
+            _perform_message
+        )
     return queue
 
 
@@ -187,7 +205,7 @@ def lease_key(job: Job) -> str:
 
 def send(redis_url: str, job: Job) -> None:
     queue = broker(redis_url)
-    queue.get_actor(ACTOR).send(job_data(job))
+    queue.get_actor(SLOW_ACTOR if getattr(job, "slow", False) else ACTOR).send(job_data(job))
 
 
 # The worker process's referee, set by ``bones worker`` before it takes jobs.

@@ -169,6 +169,12 @@ _MOVES_OF = (
     .order_by(MoveRow.game_id, MoveRow.number)
 )
 
+_MOVES_AFTER = (
+    select(MoveRow.number, MoveRow.move)
+    .where(MoveRow.game_id == bindparam("game_id"), MoveRow.number > bindparam("after"))
+    .order_by(MoveRow.number)
+)
+
 
 @dataclass(frozen=True)
 class StoredGame:
@@ -317,6 +323,15 @@ class Store:
         with self._single.begin() as connection:
             row = connection.execute(_HEAD, {"game_id": game_id}).first()
             return (row.move_number, row.status, list(row.seats)) if row else None
+
+    def moves_after(self, game_id: str, number: int) -> list[tuple[int, str]]:
+        """The moves stored as rows past move ``number`` (each its number and text), in order: what a copy of the game
+        kept at ``number`` lacks, without the record and the moves it has."""
+        with self._single.begin() as connection:
+            return [
+                (row.number, row.move)
+                for row in connection.execute(_MOVES_AFTER, {"game_id": game_id, "after": number})
+            ]
 
     def holders(self, game_id: str) -> dict[int, str]:
         """Seat -> player of the seats taken at this game."""

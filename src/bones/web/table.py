@@ -172,8 +172,7 @@ class Table:
         if forced is not None:
             move = forced
         elif self.seats[seat].played_by_computer:
-            level = effective_level(self.rules, seat, self.seats[seat].level or self.level)
-            bot = bot_for(self.rules, level)
+            bot = bot_for(self.rules, self.level_of(seat))
             rng = random.Random(f"bones-web:{self.id}:{self.move_number}")
             move = bot.choose(self.state.observation(seat), rng)
         else:
@@ -184,6 +183,10 @@ class Table:
         """Refuse a step at a stale move number, after the end, or while a hand sheet holds the table up."""
         self._check_fresh(move_number)
         self._check_sheets_closed()
+
+    def level_of(self, seat: int) -> str:
+        """The level of the bot that plays ``seat`` when a computer moves for it."""
+        return effective_level(self.rules, seat, self.seats[seat].level or self.level)
 
     def needs_search(self) -> bool:
         """Whether the next move is a computer's choice (a search), not a person's nor a forced one."""

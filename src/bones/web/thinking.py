@@ -121,7 +121,7 @@ class LocalThinking:
         self._submit(job, RESUBMITS)
 
     def _submit(self, job: Job, tries: int) -> None:
-        pool, future = _POOL.submit(self.database_url, job_data(job))
+        pool, future = _pool_for(job).submit(self.database_url, job_data(job))
         # Told on a thread of its own: a job done before it is asked for would run its callback in the asking thread,
         # which holds the table's lock that telling the move takes.
         future.add_done_callback(lambda finished: _TELLING.submit(self._finished, job, pool, finished, tries))
@@ -132,7 +132,7 @@ class LocalThinking:
         except BrokenProcessPool:
             # A worker process died (killed while thinking): the job runs again on a new one. Every job of the dead
             # pool lands here: the pool is replaced once, not once per job (each would shut down the one before).
-            _POOL.broken(pool)
+            _pool_for(job).broken(pool)
             if tries > 0:
                 self._submit(job, tries - 1)
             else:
@@ -198,8 +198,18 @@ class _Pool:
 
 
 _POOL = _Pool()
+# Slow searches (a Crazy computer's) have worker processes of their own, as they have a queue of their own with Redis:
+# a quick move never waits behind them. Made on first use, like the other.
+_SLOW_POOL = _Pool()
+
+
+def _pool_for(job: Job) -> _Pool:
+    return _SLOW_POOL if getattr(job, "slow", False) else _POOL
+
+
 _TELLING = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bones-thinking")
 atexit.register(_POOL.shutdown)
+atexit.register(_SLOW_POOL.shutdown)
 
 # In a worker process: a referee per database, kept between jobs (its tables stay built).
 _REFEREES: dict[str, Any] = {}

@@ -24,6 +24,9 @@ from typing import Annotated
 
 import typer
 
+QUICK_POLL_MS = 250
+SLOW_POLL_MS = 1000  # Dramatiq's own
+
 
 def run_worker(database: str | None, redis_url: str, threads: int = 1, stop_with_stdin: bool = False) -> None:
     """Take jobs until SIGTERM or SIGINT (or, with ``stop_with_stdin``, until standard input ends: the pipe from a
@@ -46,7 +49,8 @@ def run_worker(database: str | None, redis_url: str, threads: int = 1, stop_with
     # environment).
     referee = Referee(store, hints=hints_from_env(redis_url))
     bus = RedisBus(redis_url)
-    referee.listeners.append(lambda table_id, move_number, kind: bus.publish(Event(table_id, move_number, kind)))
+    # A move's event carries it: the web processes keeping the table make it rather than read the stored match.
+    referee.listeners.append(lambda table, number, kind: bus.publish(Event.told(table, number, kind, referee.move_at)))
 
     def told(job: jobs.Job, _done: object) -> None:
         event = jobs.hint_event(job)
@@ -61,9 +65,17 @@ def run_worker(database: str | None, redis_url: str, threads: int = 1, stop_with
         leases.delete(jobs.lease_key(job))
 
     jobs.REFUSED.append(release)
-    worker = dramatiq.Worker(jobs.broker(redis_url), queues={jobs.QUEUE}, worker_threads=threads)
-    # No job held back behind a search while another worker is idle (the delay queue's consumer keeps the heartbeats).
-    worker.queue_prefetch = threads
+    # A Dramatiq worker per queue, each with its own threads: a quick move is never behind a slow search, here or in
+    # the queue (the searches share the core: a quick one still takes milliseconds beside a Crazy one).
+    # An idle lane looks for a job at least every ``worker_timeout`` ms: the quick lane's computers are not kept waiting
+    # for Dramatiq's second.
+    lanes = [
+        dramatiq.Worker(jobs.broker(redis_url), queues={queue}, worker_threads=threads, worker_timeout=timeout)
+        for queue, timeout in ((jobs.QUEUE, QUICK_POLL_MS), (jobs.SLOW_QUEUE, SLOW_POLL_MS))
+    ]
+    for lane in lanes:
+        # No job held back behind a search while another worker is idle (the delay queue's consumer keeps the heartbeats).
+        lane.queue_prefetch = threads
     stop = threading.Event()
     for sign in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sign, lambda *_: stop.set())
@@ -77,10 +89,16 @@ def run_worker(database: str | None, redis_url: str, threads: int = 1, stop_with
     # The games and their players loaded now, not in the first job: a job waits only on its search.
     for game in all_games():
         available_levels(game)
-    worker.start()
-    logging.getLogger(__name__).info("bones worker: taking jobs (%d threads)", threads)
+    # The broker warns of the second lane's worker middleware, which is meant: each lane's takes its own queue only.
+    broker_log = logging.getLogger("dramatiq.broker.RedisBroker")
+    broker_log.setLevel(logging.ERROR)
+    for lane in lanes:
+        lane.start()
+    broker_log.setLevel(logging.NOTSET)
+    logging.getLogger(__name__).info("bones worker: taking jobs (%d threads a queue)", threads)
     stop.wait()
-    worker.stop()
+    for lane in lanes:
+        lane.stop()
     # The events of the last moves saved are sent before the process ends (the outbox's thread is a daemon's).
     asyncio.run(bus.aclose())
     store.close()
