@@ -130,14 +130,14 @@ def test_hints_are_searched_once_per_position_and_limited_per_player(
 ) -> None:
     # A hint is searched by a worker process: its jobs are counted as they are sent to one.
     searches: list[int] = []
-    submit = thinking._POOL.submit
+    submit = thinking._SLOW_POOL.submit
 
     def counted(database_url: str, data: dict[str, Any]) -> Any:
         if data["kind"] == "hint":
             searches.append(data["move_number"])
         return submit(database_url, data)
 
-    monkeypatch.setattr(thinking._POOL, "submit", counted)
+    monkeypatch.setattr(thinking._SLOW_POOL, "submit", counted)
     referee = Referee(Store(f"sqlite:///{tmp_path / 'b.sqlite3'}"), allow_setup=True)
     referee.hint_limit = RateLimiter(burst=2, every=60.0)
     app = create_app(referee=referee)

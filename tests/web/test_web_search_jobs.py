@@ -73,13 +73,13 @@ def test_a_review_asked_twice_is_sent_once_and_kept_is_asked_no_more(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     sent: list[str] = []
-    submit = thinking._POOL.submit
+    submit = thinking._SLOW_POOL.submit
 
     def counted(database_url: str, data: dict[str, Any]) -> Any:
         sent.append(data["kind"])
         return submit(database_url, data)
 
-    monkeypatch.setattr(thinking._POOL, "submit", counted)
+    monkeypatch.setattr(thinking._SLOW_POOL, "submit", counted)
     base, headers = finished_puzzle(client)
     for _ in range(3):
         assert client.post(f"{base}/review", headers=headers).json()["status"] in ("running", "done")

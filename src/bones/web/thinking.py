@@ -198,7 +198,7 @@ class _Pool:
 
 
 _POOL = _Pool()
-# Slow searches (a Crazy computer's) have worker processes of their own, as they have a queue of their own with Redis:
+# Slow searches (a Crazy computer's, hints, reviews) have worker processes of their own, as they have a queue of their own with Redis:
 # a quick move never waits behind them. Made on first use, like the other.
 _SLOW_POOL = _Pool()
 
