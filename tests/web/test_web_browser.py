@@ -818,6 +818,24 @@ def test_tab_reaches_play_in_a_few_presses(browser: Any, live_server: Any) -> No
     page.close()
 
 
+def test_play_is_ready_only_once_the_choices_it_plays_are_drawn(browser: Any, live_server: Any) -> None:
+    """PLAY was enabled with the catalog, before the menu asked for the unfinished match and drew the choices: on a
+    slow server a press (or the Tab key) met a menu without them."""
+    page = browser.new_page(viewport=LANDSCAPE)
+    held: list[Any] = []
+    page.route("**/api/games/current", lambda route: held.append(route))
+    page.goto(f"{live_server.url}/?pace=0")
+    page.wait_for_function("() => window.BonesTable.state.catalog")
+    page.wait_for_timeout(300)
+    assert held, "the menu did not ask for the unfinished match"
+    assert page.locator("#play").is_disabled() and page.locator("#people").is_disabled()
+    for route in held:
+        route.continue_()
+    page.locator("#play:not([disabled])").wait_for()
+    assert page.locator("#games [role=radio]").count() > 1 and page.evaluate(ACTIVE) == "play"
+    page.close()
+
+
 def test_a_keyboard_only_block_match_plays_several_hands(browser: Any, live_server: Any) -> None:
     """Only keys, no focus set by the test: after NEXT HAND the arrow keys reach the hand again (they stopped
     at hand 3, focus left on the Menu button)."""

@@ -13,7 +13,7 @@ import { maxUnitFor } from "./boards/line-targets.js";
 import { wireDialogs } from "./shell/dialogs.js";
 import { wireGames } from "./shell/games.js";
 import { $, wait } from "./shell/dom.js";
-import { showHome, wireHome } from "./shell/home.js";
+import { renderHome, showHome, wireHome } from "./shell/home.js";
 import { LIVE, dropLive } from "./shell/live.js";
 import { openInvitation, wireLobby } from "./shell/lobby.js";
 import { api, connectionBack, connectionLost } from "./shell/net.js";
@@ -34,7 +34,6 @@ async function boot() {
     try {
       S.catalog = await api("GET", "/api/catalog");
       connectionBack();
-      for (const id of ["play", "people"]) $(id).disabled = false;
       break;
     } catch (e) {
       await wait(connectionLost(e));
@@ -42,8 +41,10 @@ async function boot() {
   }
   // An invitation link (/?join=ID) opens that table's room; anything else, the menu.
   const join = new URLSearchParams(location.search).get("join");
-  if (join) await openInvitation(join);
-  else await showHome();
+  if (join) {
+    await openInvitation(join);
+    renderHome(); // the menu behind the room, ready for its BACK
+  } else await showHome();
 }
 
 // For the browser tests and the console: the shell's state, and the line fitting to replay a board.

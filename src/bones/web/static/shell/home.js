@@ -51,6 +51,8 @@ export const matchLine = (v) => [v.title, levelName(v.level), `hand ${v.hand_no}
 export function renderHome() {
   const c = S.catalog;
   if (!c) return;
+  // PLAY once the choices it plays are drawn: enabled at the catalog, it was pressed (and tabbed past) before them.
+  for (const id of ["play", "people"]) $(id).disabled = false;
   const set = S.settings;
   const game = c.games.find((g) => g.id === set.game) || c.games[0];
   set.game = game.id;
