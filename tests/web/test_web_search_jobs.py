@@ -46,12 +46,13 @@ def forbid_searches(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def hint_of(client: TestClient, base: str, headers: dict[str, str]) -> dict[str, Any]:
     """The hint, asked again while a worker still searches it (202), as the page does."""
-    for _ in range(20):
+    for _ in range(240):
         answer = client.get(f"{base}/hint", headers=headers)
         assert answer.status_code in (200, 202), answer.text
         if answer.status_code == 200:
             return dict(answer.json())
         assert answer.json()["pending"] is True
+        time.sleep(0.5)  # the page waits Retry-After
     raise AssertionError("no hint came")
 
 
@@ -139,3 +140,13 @@ def test_a_review_whose_progress_stopped_is_asked_for_again(tmp_path: Path) -> N
     assert kept.status("g")["status"] == "running"
     assert asked == ["g", "g"]
     store.close()
+
+
+def test_a_hint_not_found_in_time_is_asked_for_again(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    # With no wait at all, the first answer is "still searching" (202, Retry-After), and asking again brings it.
+    monkeypatch.setenv("BONES_HINT_WAIT", "0")
+    view = client.post("/api/games", json={"game": "fujisan"}).json()
+    base, headers = f"/api/games/{view['id']}", {"X-Seat-Token": view["token"]}
+    first = client.get(f"{base}/hint", headers=headers)
+    assert first.status_code == 202 and first.json()["pending"] is True and first.headers["Retry-After"] == "1"
+    assert hint_of(client, base, headers)["best"] in view["legal_moves"]
