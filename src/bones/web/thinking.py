@@ -55,6 +55,8 @@ ENV_HINT_WAIT = "BONES_HINT_WAIT"
 def hint_wait() -> float:
     """``BONES_HINT_WAIT`` seconds, else ``HINT_WAIT`` (a loaded test machine starts a worker process in more)."""
     return float(os.environ.get(ENV_HINT_WAIT, "").strip() or HINT_WAIT)
+
+
 RESUBMITS = 3  # a local job whose worker process died is given to a new one this many times
 
 
