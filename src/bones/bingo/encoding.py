@@ -139,13 +139,6 @@ class BingoFollower(Follower):
         super().__init__(encoding, state)
         self._views: list[_View | None] = [None, None]
 
-    def play(self, move: Move) -> None:
-        self.state = state = self.state.play(move)
-        self.to_move = state.to_move
-        self._moves = None
-        if self._observations:
-            self._observations.clear()
-
     def legal_actions(self) -> dict[int, Move]:
         moves = self._moves
         if moves is None:
