@@ -4,6 +4,7 @@ Gymnasium's check_env; the followers encode as the observations do."""
 from __future__ import annotations
 
 import warnings
+from typing import Any
 
 import numpy as np
 import pytest
@@ -154,19 +155,29 @@ def test_the_follower_encodes_as_the_observation_does(game: str, options: dict) 
     rng = random.Random(1)
     for relative in (False, True):
         encoding = rules.encoding(relative=relative)
-        state = rules.new_game(seed=5)
-        follower = encoding.follow(state)
-        for _ in range(60 if rules.num_players > 1 else 12):
-            for seat in range(rules.num_players):
-                if rng.random() < 0.5 or state.is_over:
-                    assert list(follower.observe(seat)) == list(encoding.encode(state.observation(seat)))
-            if state.is_over:
-                break
-            assert follower.legal_actions() == encoding.actions(state.observation(state.to_move))
-            move = rng.choice(state.legal_moves)
-            follower.play(move)
-            state = state.play(move)
-            assert follower.state.moves == state.moves
+        moves = 60 if rules.num_players > 1 else 12
+        follow_a_game(encoding, rules.new_game(seed=5), rules.num_players, rng, moves, looked=0.5)
+
+
+def follow_a_game(
+    encoding: Any, state: Any, players: int, rng: Any, moves: int | None = None, looked: float = 1.0
+) -> None:
+    """Random legal moves (``moves`` of them, or to the end), the follower's numbers and actions compared with the
+    observation's after each (each seat looked at with the chance ``looked``; every seat at the end)."""
+    follower = encoding.follow(state)
+    made = 0
+    while moves is None or made < moves:
+        for seat in range(players):
+            if rng.random() < looked or state.is_over:
+                assert list(follower.observe(seat)) == list(encoding.encode(state.observation(seat)))
+        if state.is_over:
+            return
+        assert follower.legal_actions() == encoding.actions(state.observation(state.to_move))
+        move = rng.choice(state.legal_moves)
+        follower.play(move)
+        state = state.play(move)
+        assert follower.state.moves == state.moves
+        made += 1
 
 
 def test_relative_observations_number_seats_from_the_observer() -> None:
@@ -361,15 +372,4 @@ def test_the_follower_encodes_whole_games(game: str, options: dict) -> None:
     for relative in (False, True):
         encoding = rules.encoding(relative=relative)
         for seed in range(1 if game == "mountains" else 3):  # (a long game)
-            rng = random.Random(seed)
-            state = rules.new_game(seed=seed)
-            follower = encoding.follow(state)
-            while True:
-                for seat in range(rules.num_players):
-                    assert list(follower.observe(seat)) == list(encoding.encode(state.observation(seat)))
-                if state.is_over:
-                    break
-                assert follower.legal_actions() == encoding.actions(state.observation(state.to_move))
-                move = rng.choice(state.legal_moves)
-                follower.play(move)
-                state = state.play(move)
+            follow_a_game(encoding, rules.new_game(seed=seed), rules.num_players, random.Random(seed))
