@@ -101,6 +101,20 @@ class Layout:
         }
 
 
+def layout_dict(kernel: Kernel) -> dict[str, Any]:
+    """The public layout as JSON data, with the tile each open end grows from (the browser draws branching arms)."""
+    data = Layout.of(kernel).to_dict()
+    placement_of_log: dict[int, int] = {}
+    count = 0
+    for index, (_seat, code, _tile, _slot) in enumerate(kernel.log):
+        if code == 0:  # a play
+            placement_of_log[index] = count
+            count += 1
+    for end, origin in zip(data["ends"], kernel.origins):
+        end["origin"] = placement_of_log.get(origin, 0)
+    return data
+
+
 def _tile_text(a: int, b: int) -> str:
     """Doubles lie across the line: [5|5]."""
     return f"[{a}|{b}]" if a == b else f"{a}:{b}"

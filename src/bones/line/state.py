@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import FrozenInstanceError, dataclass, field
+from functools import cached_property
 from operator import add
 from typing import Any, cast
 
@@ -21,7 +22,7 @@ from bones.game import (
 )
 from bones.line import entered
 from bones.line.kernel import DOMINO, DRAW, PASS, PLAYING, Kernel
-from bones.line.layout import Layout
+from bones.line.layout import Layout, layout_dict
 from bones.line.moves import DRAW_MOVE, PASS_MOVE, LineMove, end_name, from_kernel, play_moves
 from bones.line.rules import KOZEL, ONE_ONE, TOP_DOUBLE, LineRules
 from bones.line.scoring import score_hand, seat_pips
@@ -58,6 +59,21 @@ class HandSheet:
             "eggs": self.eggs,
             "note": self.note,
         }
+
+    # A finished hand never changes, and every view of the match after it shows its sheet: made once (a view of a
+    # long match rebuilt each hand's layout for every seat after every move), shared, never to be changed.
+    @cached_property
+    def shown(self) -> dict[str, Any]:
+        """``to_dict``, made once."""
+        return self.to_dict()
+
+    @cached_property
+    def details(self) -> dict[str, Any]:
+        """The sheet with the table as the hand ended: the ``details`` of the hand's ``HandResult``, made once."""
+        details = self.to_dict()
+        if self.table is not None:
+            details["layout"] = layout_dict(self.table)
+        return details
 
 
 @dataclass(frozen=True)
@@ -699,7 +715,7 @@ class LineObservation(Observation):
             "scores": list(self.scores),
             "sides": list(self.rules.sides),
             "eggs": self.eggs,
-            "results": [r.to_dict() for r in self.results],
+            "results": [r.shown for r in self.results],
             "move_number": self.move_number,
             "outcome": self.outcome.to_dict() if self.outcome else None,
         }

@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bones.game import HandResult, IllegalMoveError
-from bones.line.kernel import Kernel
-from bones.line.layout import Layout
+from bones.line.layout import layout_dict
 from bones.line.rules import LineRules
 from bones.line.state import HandSheet, LineState
 
@@ -24,20 +23,6 @@ def client_view(state: LineState, seat: int) -> dict[str, Any]:
     data["carries_eggs"] = rules.carries_eggs
     data["draws"] = rules.draws
     data["scores_during_play"] = rules.scores_during_play
-    return data
-
-
-def layout_dict(kernel: Kernel) -> dict[str, Any]:
-    """The public layout, with the tile each open end grows from (the browser draws branching arms)."""
-    data = Layout.of(kernel).to_dict()
-    placement_of_log: dict[int, int] = {}
-    count = 0
-    for index, (_seat, code, _tile, _slot) in enumerate(kernel.log):
-        if code == 0:  # a play
-            placement_of_log[index] = count
-            count += 1
-    for end, origin in zip(data["ends"], kernel.origins):
-        end["origin"] = placement_of_log.get(origin, 0)
     return data
 
 
@@ -72,7 +57,4 @@ def hand_result(rules: LineRules, sheet: HandSheet) -> HandResult:
     if sheet.winner is not None:
         side = rules.sides[sheet.winner]
         winners = tuple(seat for seat in range(rules.players) if rules.sides[seat] == side)
-    details = sheet.to_dict()
-    if sheet.table is not None:
-        details["layout"] = layout_dict(sheet.table)
-    return HandResult(sheet.number, points, sheet.totals, winners, sheet.note, details)
+    return HandResult(sheet.number, points, sheet.totals, winners, sheet.note, sheet.details)

@@ -663,6 +663,8 @@ class _ViewDiff(jsonpatch.DiffBuilder):  # type: ignore[misc]
     moves) and held the event loop meanwhile. A list that grew at its end (a match's history) gets its new items."""
 
     def _compare_values(self, path: str, key: Any, src: Any, dst: Any) -> None:
+        if src is dst:
+            return  # a part the views share (a finished hand's sheet): unchanged, and not walked
         if type(src) is list and type(dst) is list and not (len(dst) >= len(src) and dst[: len(src)] == src):
             self._item_replaced(path, key, dst)
         else:
