@@ -28,8 +28,9 @@ from starlette.routing import Mount, Route
 
 from bones.web.app import create_app
 from bones.web.players import COOKIE
+from bones.web.schema import Base
 from bones.web.seating import metadata as seating_metadata
-from bones.web.storage import Base, Store
+from bones.web.storage import Store
 
 REQUESTS = 800  # per database: a few seconds each on a quiet machine, 10-15 s on a loaded one
 

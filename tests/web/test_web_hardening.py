@@ -16,7 +16,8 @@ from bones.web import thinking
 from bones.web.app import create_app
 from bones.web.limits import RateLimiter
 from bones.web.referee import Referee
-from bones.web.storage import Base, Store
+from bones.web.schema import Base
+from bones.web.storage import Store
 from bones.web.table import NotFound, Table
 
 YOURS_FIRST = {

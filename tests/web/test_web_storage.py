@@ -24,7 +24,7 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
     store = Store(url)
     yield store
     # Each test starts from empty tables, also on the shared PostgreSQL server.
-    from bones.web.storage import Base
+    from bones.web.schema import Base
 
     Base.metadata.drop_all(store.engine)
     store.close()
@@ -131,7 +131,7 @@ def test_a_database_of_an_older_bones_gets_the_new_columns(store: Store) -> None
     """A database made before players: its games get an owner column (empty), and belong to nobody."""
     from sqlalchemy import inspect, text
 
-    from bones.web.storage import Base
+    from bones.web.schema import Base
 
     Base.metadata.drop_all(store.engine)
     with store.engine.begin() as connection:

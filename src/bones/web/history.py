@@ -28,8 +28,9 @@ from bones.record import Record
 from bones.web.params import GameId, Player, Token
 from bones.web.referee import Referee
 from bones.web.reviews import ReviewRow, Reviews
+from bones.web.schema import GameRow, SeatHolderRow
 from bones.web.security import StrictJSONRoute
-from bones.web.storage import GameRow, SeatHolderRow, Store, StoredGame, stored_with_moves
+from bones.web.storage import Store, StoredGame, stored_with_moves
 from bones.web.table import Conflict, Table, TableError
 
 #: Finished matches on one page of YOUR GAMES.

@@ -30,8 +30,9 @@ from bones.bots.review import DEFAULT_DEPTH, review_game
 from bones.record import Record
 from bones.web.params import GameId, Player, Token
 from bones.web.referee import Referee
+from bones.web.schema import create_tables
 from bones.web.security import StrictJSONRoute
-from bones.web.storage import Store, create_tables
+from bones.web.storage import Store
 from bones.web.table import Conflict
 
 #: A worker writes its progress at most this often (seconds): a row per decision would be a write per search.

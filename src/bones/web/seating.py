@@ -34,7 +34,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine
 
 from bones.web.limits import LRU
-from bones.web.storage import create_tables
+from bones.web.schema import create_tables
 
 WAITING, STARTED, CLOSED = "waiting", "started", "closed"
 OPEN, HUMAN, COMPUTER = "open", "human", "computer"
