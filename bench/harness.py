@@ -208,7 +208,16 @@ def profiled(pids: list[int], folder: str | None, label: str) -> Iterator[None]:
         return
     Path(folder).mkdir(parents=True, exist_ok=True)
     spy = str(Path(sys.executable).parent / "py-spy")
-    command = [spy, "record", "--rate", "50", "--nonblocking", "--gil", "--format", "raw"]
+    command = [
+        spy,
+        "record",
+        "--rate",
+        os.environ.get("BONES_SPY_RATE", "50"),
+        "--nonblocking",
+        "--gil",
+        "--format",
+        "raw",
+    ]
     recorders = [
         subprocess.Popen(
             [*command, "--pid", str(pid), "--output", f"{folder}/{label}-{pid}.txt"],
