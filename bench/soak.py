@@ -6,11 +6,12 @@ bounded time by people who come and go, each a new player (a new cookie):
 - a match against computers played over HTTP (moves, steps, a hint), given up or played out;
 - a lobby table made, joined by a second person, and closed without a start.
 
-Every ``--every`` seconds it prints the server's resident memory, the tables and moves so far and the load average;
-at the end, the growth per minute after the warm-up (a line fitted through the samples). The server keeps bounded
-caches (the built tables, ``BONES_TABLE_CACHE``, 1,024 by default at some 50 KB each in a long match; hints; seat
-holders; which games are live tables), so memory climbs while they fill and is flat after: ``--table-cache`` sets the
-table cache low (16 by default here) so that a run of minutes reaches that state.
+Every ``--every`` seconds it prints the resident memory of the server and of the local workers it started (together),
+the tables and moves so far and the load average; at the end, the growth per minute of each after the warm-up (a line
+fitted through the samples). The server keeps bounded caches (the built tables, ``BONES_TABLE_CACHE``, 1,024 by
+default at some 50 KB each in a long match; hints; seat holders; which games are live tables), so memory climbs while
+they fill and is flat after: ``--table-cache`` sets the table cache low (16 by default here) so that a run of minutes
+reaches that state.
 
     nice python bench/soak.py --seconds 300
 """
@@ -35,6 +36,7 @@ from websockets.asyncio.client import connect
 
 from harness import (  # shared by the web benchmarks (this folder is on the path)
     BONES,
+    descendants,
     free_port,
     rss_mb,
     started,
@@ -148,21 +150,36 @@ async def person(number: int, url: str, until: float, counts: Counts) -> None:
                 print(f"  person {number}: {type(error).__name__}: {str(error)[:120]}", file=sys.stderr)
 
 
-async def soak(url: str, pid: int, args: argparse.Namespace) -> list[tuple[float, float]]:
+@dataclass
+class Sample:
+    seconds: float
+    web: float  # the server process's resident MB
+    workers: float  # the local workers' (the processes it started), together
+
+
+def sample(pid: int, begin: float) -> Sample:
+    return Sample(time.monotonic() - begin, rss_mb(pid), sum(rss_mb(child) for child in descendants(pid)))
+
+
+async def soak(url: str, pid: int, args: argparse.Namespace) -> list[Sample]:
     counts = Counts()
     begin = time.monotonic()
     until = begin + args.seconds
     people = [asyncio.create_task(person(n, url, until, counts)) for n in range(args.people)]
-    samples: list[tuple[float, float]] = []
-    print(" seconds  RSS MB  tables   moves  errors  load average (1, 5, 15 min)")
+    samples: list[Sample] = []
+    print(" seconds  web MB  workers MB  tables   moves  errors  load average (1, 5, 15 min)")
     while time.monotonic() < until:
-        elapsed, rss = time.monotonic() - begin, rss_mb(pid)
-        samples.append((elapsed, rss))
+        now = sample(pid, begin)
+        samples.append(now)
         load = " ".join(f"{x:.2f}" for x in os.getloadavg())
-        print(f"{elapsed:8.0f} {rss:7.1f} {counts.tables:7d} {counts.moves:7d} {counts.errors:7d}  {load}", flush=True)
+        print(
+            f"{now.seconds:8.0f} {now.web:7.1f} {now.workers:11.1f} {counts.tables:7d} {counts.moves:7d}"
+            f" {counts.errors:7d}  {load}",
+            flush=True,
+        )
         await asyncio.sleep(min(args.every, max(0.0, until - time.monotonic())))
     await asyncio.gather(*people, return_exceptions=True)
-    samples.append((time.monotonic() - begin, rss_mb(pid)))
+    samples.append(sample(pid, begin))
     return samples
 
 
@@ -190,12 +207,13 @@ def main() -> None:
         server(Path(folder), args.table_cache) as (url, pid),
     ):
         samples = asyncio.run(soak(url, pid, args))
-    settled = [s for s in samples if s[0] >= args.warmup * args.seconds] or samples
-    low, high = min(m for _, m in settled), max(m for _, m in settled)
-    print(
-        f"after the warm-up ({args.warmup:.0%} of {args.seconds:.0f} s): {low:.1f}-{high:.1f} MB, "
-        f"{slope(settled):+.2f} MB/min; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
-    )
+    settled = [s for s in samples if s.seconds >= args.warmup * args.seconds] or samples
+    print(f"after the warm-up ({args.warmup:.0%} of {args.seconds:.0f} s):")
+    for name in ("web", "workers"):
+        series = [(s.seconds, getattr(s, name)) for s in settled]
+        low, high = min(m for _, m in series), max(m for _, m in series)
+        print(f"  {name:8s} {low:.1f}-{high:.1f} MB, {slope(series):+.2f} MB/min")
+    print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":

@@ -223,3 +223,30 @@ def test_what_a_process_keeps_per_table_is_bounded(monkeypatch: pytest.MonkeyPat
         referee.create("draw", "easy", player=f"p{number}")
     assert len(referee._cache) == 3
     store.close()
+
+
+def test_a_local_worker_keeps_no_more_tables_than_the_web_is_told(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # The worker processes' referees kept their own default of 1,024 built tables whatever BONES_TABLE_CACHE said (a
+    # soak's workers grew 7 MB a minute while the web process stayed flat).
+    from bones.web.jobs import MoveJob, job_data
+
+    monkeypatch.setenv("BONES_TABLE_CACHE", "3")
+    database = f"sqlite:///{tmp_path}/w.sqlite3"
+    store = Store(database)
+    web: Referee = create_app(store).state.referee
+    moved = 0
+    for number in range(12):
+        table = web.create("kozel", "easy", player=f"p{number}")
+        seat = table.state.to_move
+        if table.seats[seat].kind == "human":
+            continue
+        done = thinking.work_locally(database, job_data(MoveJob(table.id, table.move_number, seat)))
+        assert done is not None and done["move_number"] == table.move_number + 1
+        moved += 1
+    assert moved > 3
+    worker = thinking._REFEREES.pop(database)
+    assert len(worker._cache) == 3
+    worker.store.close()
+    store.close()

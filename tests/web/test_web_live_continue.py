@@ -252,7 +252,7 @@ def test_a_page_that_missed_a_move_asks_and_a_silent_socket_is_made_again(
     async def silent(*_args: Any) -> None:
         return None
 
-    monkeypatch.setattr("bones.web.live.Connection.sync", silent)
+    monkeypatch.setattr("bones.web.sockets.Connection.sync", silent)
     page.wait_for_function(
         f"() => window.BonesLive.live.reconnects > {reconnects} && window.BonesLive.live.socket", timeout=10000
     )

@@ -1,4 +1,4 @@
-"""The views a seat is sent move by move, and the JSON Patches between them (``bones.web.live``)."""
+"""The views a seat is sent move by move, and the JSON Patches between them (``bones.web.patches``)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import random
 
 import jsonpatch
 
-from bones.web.live import _diff
+from bones.web.patches import diff
 from bones.web.referee import Referee
 from bones.web.storage import Store
 
@@ -32,7 +32,7 @@ def test_each_patch_makes_the_next_view_and_finished_hands_are_shared_not_walked
     shared = 0
     seen = json.loads(json.dumps(views[0]))  # what the page holds: the views as their JSON made them
     for before, after in itertools.pairwise(views):
-        seen = jsonpatch.apply_patch(seen, json.loads(json.dumps(_diff(before, after))))
+        seen = jsonpatch.apply_patch(seen, json.loads(json.dumps(diff(before, after))))
         assert seen == json.loads(json.dumps(after))
         old, new = before["board"]["results"], after["board"]["results"]
         # A finished hand's sheet is made once and shown by every later view of the match (a long match rebuilt

@@ -13,7 +13,6 @@ a slow computer player never holds up other requests.
 from __future__ import annotations
 
 import math
-import os
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -28,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from bones import __version__, rulebook
 from bones.bots import LEVELS
 from bones.game import GameOptionError, game_info
-from bones.web import history, live, lobby, rematch, reviews
+from bones.web import history, live, lobby, rematch, reviews, sockets
 from bones.web.entries import all_games, available_levels, find_entry, game_catalog, resolve_game, table_games
 from bones.web.events import bus_from_env
 from bones.web.jobs import HintJob, Job, MoveJob, ReviewJob, hint_event, hints_channel
@@ -42,8 +41,6 @@ from bones.web.table import Conflict, NotFound, TableError
 from bones.web.thinking import hint_waiting, redis_from_env, step_waiting, thinking_for
 
 HERE = Path(__file__).parent
-ENV_TABLE_CACHE = "BONES_TABLE_CACHE"
-TABLE_CACHE = 1024
 
 MoveNumber = Annotated[int, Field(ge=0, le=1_000_000)]
 Word = Annotated[str, Field(max_length=32)]
@@ -212,10 +209,7 @@ def create_app(store: Store | None = None, allow_setup: bool = False, referee: R
         ),
     )
     app.router.route_class = StrictJSONRoute
-    # BONES_TABLE_CACHE: the built tables a process keeps (some 50 KB each in a Kozel match); bench/soak.py sets it low
-    # to reach the steady state in minutes.
-    cache_size = int(os.environ.get(ENV_TABLE_CACHE, "").strip() or TABLE_CACHE)
-    referee = referee or Referee(store or Store(), allow_setup=allow_setup, cache_size=cache_size)
+    referee = referee or Referee(store or Store(), allow_setup=allow_setup)
     store = referee.store
     app.state.referee = referee
     app.state.hub = hub = live.Hub(referee, bus_from_env())
@@ -241,7 +235,7 @@ def create_app(store: Store | None = None, allow_setup: bool = False, referee: R
     )
     app.router.on_shutdown.append(thinking.close)
     app.router.on_shutdown.append(hub.bus.aclose)  # the events still in the outbox go out before the process ends
-    app.include_router(live.router(hub))
+    app.include_router(sockets.router(hub))
     app.include_router(lobby.router(hub))
     app.include_router(rematch.router(hub))
     app.state.reviews = review_jobs = reviews.Reviews(

@@ -11,7 +11,7 @@ start; ``DELETE /api/lobby/{id}`` lets the host close a table that has not start
 ``POST /api/lobby/{id}/start`` starts the match, computers taking the seats
 still open. The match then has the lobby's id, each player holding the seat they took
 (the store's seat holders, as ``POST /api/games/{id}/seats/{n}`` records them), and
-its players follow it over the WebSocket of ``live.py``. Lobby changes are table events of kind ``lobby``.
+its players follow it over the WebSocket of ``sockets.py``. Lobby changes are table events of kind ``lobby``.
 """
 
 from __future__ import annotations

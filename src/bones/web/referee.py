@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import os
 import secrets
 import threading
 import uuid
@@ -38,7 +39,15 @@ from bones.web.table import (
     default_names,
 )
 
+# The built tables a process keeps (some 50 KB each in a long Kozel match): past it, a request replays. Read by every
+# referee, the web's and the workers' alike (a worker that kept its own default grew past what the web was told).
+ENV_TABLE_CACHE = "BONES_TABLE_CACHE"
+TABLE_CACHE = 1024
 SEAT_CHANGE_TRIES = 3  # a seat's own change, refused because another seat changed meanwhile, is made again
+
+
+def table_cache_size() -> int:
+    return max(1, int(os.environ.get(ENV_TABLE_CACHE, "").strip() or TABLE_CACHE))
 
 
 class Referee:
@@ -48,14 +57,14 @@ class Referee:
         self,
         store: Store,
         allow_setup: bool = False,
-        cache_size: int = 1024,  # tables kept built (a long match is some 50 KB): past it, a request replays
+        cache_size: int | None = None,  # tables kept built: BONES_TABLE_CACHE, else TABLE_CACHE
         hint_limit: Limiter | None = None,
         hints: HintBudgets | None = None,
     ) -> None:
         self.store = store
         self.allow_setup = allow_setup
         self._cache: OrderedDict[str, Table] = OrderedDict()
-        self._cache_size = cache_size
+        self._cache_size = cache_size or table_cache_size()
         self._locks: LockTable[str] = LockTable()
         self._guard = threading.Lock()
         # A hint is a search: a few at once, then one every few seconds; each position searched once (limits.py).
@@ -66,8 +75,8 @@ class Referee:
         # by hint asks one a move (the search budget refused the 17th); a bound still holds a script back.
         self.puzzle_hint_limit: Limiter = budgets.puzzles
         # Who holds each seat: a holder row, once written, never changes, so a seat found here needs no query.
-        self._holders: LRU[str, dict[int, str]] = LRU(cache_size)
-        # Told (table id, move number, what changed) after each change is saved: web/live.py pushes it to the players.
+        self._holders: LRU[str, dict[int, str]] = LRU(self._cache_size)
+        # Told (table id, move number, what changed) after each change is saved: web/sockets.py pushes it to the players.
         self.listeners: list[Callable[[str, int, str], None]] = []
         # Whether the server plays a table's computers itself (a lobby's table, web/live.py): its pages follow it
         # over the socket and never step it.

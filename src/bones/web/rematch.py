@@ -6,7 +6,7 @@ once, or answers with the one made already: the finished table keeps its rematch
 presses at once make one rematch). The seats turn to the next person round the table, who becomes the host at seat
 0 (``seating.rematch_shift``): one place where the seat after the host's is a person's, so the opener changes. Every
 person keeps a seat, with a new token; the sockets still at the finished table are each sent
-``{"type": "rematch", "table": ID, "seat": N, "token": T}`` (``live.py``), and a page that comes back to the finished
+``{"type": "rematch", "table": ID, "seat": N, "token": T}`` (``sockets.py``), and a page that comes back to the finished
 table later is sent it when it connects. A person who is not there to follow is played by a computer after the
 host's ``replace_after``, as at any live table, until they come (``GET /api/lobby/{id}`` of the finished table names
 the rematch; the new table's answers their seat and token by their cookie). Nobody's unfinished match against
