@@ -86,9 +86,9 @@ class _Hand:
 class _View:
     """The public numbers of one hand as one seat numbers the seats, changed in place move by
     move: each new entry of the kernel's log changes a few numbers (the tile laid, who laid it and
-    when, a hand size, a pass or a draw), then the open ends, the seat to move, the boneyard and,
-    when they change, the match's numbers are written again. Its hand bits are the numbering
-    seat's (kept up to date by a ``_Hand`` only where the view is that seat's observation)."""
+    when, the end it was laid on, a hand size, a pass or a draw), then the seat to move and, when
+    they change, the match's numbers are written again. Its hand bits are the numbering seat's
+    (kept up to date by a ``_Hand`` only where the view is that seat's observation)."""
 
     def __init__(self, encoding: LineEncoding, seat: int, state: LineState) -> None:
         kernel = state.kernel
@@ -105,17 +105,17 @@ class _View:
         self.out = array("q", encoding.fill(seat, hands[seat], table, state, history))
         n, p, slots = encoding.tiles, encoding.rules.players, encoding.slots
         self.ends = 3 * n
+        self.open = len(kernel.ends)  # ends written: a play changes its own end, or opens more
         block = self.ends + slots  # 5 numbers a seat: size, passes, draws, this seat, to move
         self.size = [block + 5 * k for k in self.number]
-        self.to_move = -1 if state.to_move is None else self.size[state.to_move] + 4
+        self.me = [at + 3 for at in self.size]
+        self.turn = [at + 4 for at in self.size]
+        self.to_move = -1 if state.to_move is None else self.turn[state.to_move]
         self.boneyard = block + 5 * p
         self.match = self.boneyard + 2
         # What the numbers were last written from, to write only what changed.
         self.scores: tuple[int, ...] | None = state.scores
-        self.eggs, self.final = state.eggs, state.final
-        self.table: list[int] | None = kernel.ends
-        self.boneyard_seen: list[int] | None = kernel.boneyard
-        self.slots, self.tiles = slots, n
+        self.slots, self.tiles, self.order = slots, n, 2 * n
         self.no_history, self.no_ends = array("q", bytes(16 * n)), array("q", bytes(8 * slots))
 
 
@@ -134,7 +134,11 @@ class LineFollower(Follower):
     def __init__(self, encoding: LineEncoding, state: State) -> None:
         super().__init__(encoding, state)
         players = encoding.rules.players
-        self._views: list[_View | None] = [None] * players  # relative: one a seat; absolute: [0] for all
+        self._relative = encoding.relative
+        self._views: list[_View | None] = [None] * players  # relative: a view a seat
+        self._shared: _View | None = None  # absolute: the view every seat's numbers copy
+        self._synced: State | None = None  # the state _shared was brought up to
+        self._kernel: Kernel | None = None  # its hand in play
         self._hands: list[_Hand | None] = [None] * players
 
     def play(self, move: Move) -> None:
@@ -149,103 +153,112 @@ class LineFollower(Follower):
     def observe(self, seat: int) -> Sequence[int]:
         """``seat``'s numbers, as ``encode(state.observation(seat))``; the array changes with the
         next move, so a caller keeps a copy."""
+        if self._relative:
+            return self._observe_relative(seat)
         state: LineState = self.state  # type: ignore[assignment]  # (a cast is a call, once a step)
-        kernel = state.dealt or state.kernel
-        relative = self.encoding.relative
-        view = self._views[seat if relative else 0]
+        view = self._shared
+        if state is not self._synced or view is None:
+            kernel = self._kernel = state.dealt or state.kernel
+            if view is None or not self._advance(view, state, kernel):
+                view = self._shared = _View(self.encoding, 0, state)
+                view.out[view.me[0]] = 0  # each seat's copy sets its own
+            self._synced = state
         hand = self._hands[seat]
-        if view is None or hand is None or (view.hand_no == state.hand_no and len(kernel.log) < view.seen):
-            return self._start(seat, state, kernel)
-        self._advance(view, state, kernel)
+        if hand is None:
+            return self._first_look(seat, view)
+        held = self._kernel.hands[seat]  # type: ignore[union-attr]  # (set with _synced)
+        if held != hand.hand:
+            hand.write(held)
+        out, n = hand.out, view.tiles
+        out[n:] = view.out[n:]
+        out[view.me[seat]] = 1  # this seat (the shared view's own is cleared)
+        return out
+
+    def _first_look(self, seat: int, view: _View) -> Sequence[int]:
+        players = self.encoding.rules.players
+        if not 0 <= seat < players:
+            raise ValueError(f"no seat {seat}: seats are 0..{players - 1}")
+        out = array("q", view.out)
+        self._hands[seat] = _Hand(out, self._kernel.hands[seat], view.tiles)  # type: ignore[union-attr]
+        out[view.me[seat]] = 1
+        return out
+
+    def _observe_relative(self, seat: int) -> Sequence[int]:
+        state: LineState = self.state  # type: ignore[assignment]
+        kernel = state.dealt or state.kernel
+        view = self._views[seat]
+        hand = self._hands[seat]
+        if view is None or hand is None or not self._advance(view, state, kernel):
+            if not 0 <= seat < state.rules.players:
+                raise ValueError(f"no seat {seat}: seats are 0..{state.rules.players - 1}")
+            view = self._views[seat] = _View(self.encoding, seat, state)
+            self._hands[seat] = _Hand(view.out, kernel.hands[seat], view.tiles)
+            return view.out
         held = kernel.hands[seat]
         if held != hand.hand:
             hand.write(held)
-        if relative:
-            return view.out
-        out, n = hand.out, view.tiles
-        out[n:] = view.out[n:]
-        out[view.size[seat] + 3] = 1  # this seat (the view's own is cleared)
-        return out
+        return view.out
 
-    def _start(self, seat: int, state: LineState, kernel: Kernel) -> Sequence[int]:
-        """A seat's first look (or a look at a state behind the one followed): its numbers made anew."""
-        players = state.rules.players
-        if not 0 <= seat < players:
-            raise ValueError(f"no seat {seat}: seats are 0..{players - 1}")
-        encoding = self.encoding
-        if encoding.relative:
-            view = self._views[seat] = _View(encoding, seat, state)
-            self._hands[seat] = _Hand(view.out, kernel.hands[seat], encoding.tiles)
-            return view.out
-        shared = self._views[0]
-        if shared is None or (shared.hand_no == state.hand_no and len(kernel.log) < shared.seen):
-            view = self._views[0] = _View(encoding, 0, state)
-            view.out[view.size[0] + 3] = 0  # each seat's copy sets its own
-        else:
-            view = shared
-            self._advance(view, state, kernel)
-        out = array("q", view.out)
-        self._hands[seat] = _Hand(out, kernel.hands[seat], encoding.tiles)
-        out[view.size[seat] + 3] = 1
-        return out
-
-    def _advance(self, view: _View, state: LineState, kernel: Kernel) -> None:
-        """Bring ``view``'s public numbers up to ``state``."""
+    def _advance(self, view: _View, state: LineState, kernel: Kernel) -> bool:
+        """Bring ``view``'s public numbers up to ``state``; False, changing nothing, where
+        ``state`` is behind the view in its hand (the view is then made anew)."""
         out = view.out
         log = kernel.log
+        seen = view.seen
         if view.hand_no != state.hand_no:
             self._next_hand(view, state, kernel)
-        elif view.seen != len(log):
-            n, number, size = view.tiles, view.number, view.size
-            for who, code, tile, _slot in log[view.seen :]:
+        elif seen != len(log):
+            if seen > len(log):
+                return False
+            n, order, number, size = view.tiles, view.order, view.number, view.size
+            ends, at_ends, played = kernel.ends, view.ends, view.played
+            # A kernel's ends change only at the end a tile is laid on, or grow by a spinner's
+            # sides: each play writes its own end's final number, and new ends all of theirs.
+            for who, code, tile, slot in log[seen:]:
                 if code == PLAY:
-                    view.played += 1
+                    played += 1
                     out[n + tile] = number[who] + 1
-                    out[2 * n + tile] = view.played
+                    out[order + tile] = played
                     out[size[who]] -= 1
+                    if slot >= 0:
+                        out[at_ends + slot] = ends[slot] + 1
                 elif code == PASS:
                     out[size[who] + 1] += 1
                 else:
                     out[size[who]] += 1
                     out[size[who] + 2] += 1
+                    out[view.boneyard] = len(kernel.boneyard)
+                    out[view.boneyard + 1] = kernel.drawable()
             view.seen = len(log)
-            # A kernel shares the lists a move leaves alone with the kernel before it, and never
-            # changes a list in place: the same list is the same numbers (held here, so never reused).
-            ends = kernel.ends
-            if ends is not view.table:
-                view.table = ends
-                at = view.ends
-                for value in ends[: view.slots]:
-                    out[at] = value + 1
-                    at += 1
-            if kernel.boneyard is not view.boneyard_seen:
-                self._write_boneyard(view, kernel)
-        # The scores' tuple is the same until somebody scores (an equal new one is written again).
-        if state.scores is not view.scores or state.eggs != view.eggs or state.final is not view.final:
-            view.scores, view.eggs, view.final = state.scores, state.eggs, state.final
-            out[view.match :] = array("q", self.encoding.match(view.seat, state))
+            view.played = played
+            if len(ends) != view.open:
+                self._write_ends(view, ends)
         to_move = self.to_move
-        flag = -1 if to_move is None else view.size[to_move] + 4
+        # The scores' tuple is the same until somebody scores (an equal new one is written
+        # again); the eggs change, and the match ends, only with a hand (or with no seat to move).
+        if state.scores is not view.scores or to_move is None:
+            view.scores = state.scores
+            out[view.match :] = array("q", self.encoding.match(view.seat, state))
+        flag = -1 if to_move is None else view.turn[to_move]
         if flag != view.to_move:
             if view.to_move >= 0:
                 out[view.to_move] = 0
             if flag >= 0:
                 out[flag] = 1
             view.to_move = flag
+        return True
 
     def _next_hand(self, view: _View, state: LineState, kernel: Kernel) -> None:
-        """Turn ``view`` to the hand in play, in place (the same array, so an environment's view
-        of it stays good): the history and the open ends cleared, then the new hand's log
-        written as any other, the hand sizes and the match's numbers written again."""
+        """Turn ``view`` to the hand in play, in place: the history and the open ends cleared,
+        then the new hand's log, ends, boneyard and hand sizes written, and the match's numbers."""
         out, n = view.out, view.tiles
         out[n : 3 * n] = view.no_history
         out[view.ends : view.ends + view.slots] = view.no_ends
         for at in view.size:
             out[at + 1] = out[at + 2] = 0  # passes, draws
-        view.played = view.seen = 0
+        view.played = 0
         view.hand_no = state.hand_no
         view.scores = None  # the opener and the hand's number change even where no score does
-        view.table = view.boneyard_seen = None
         number, size = view.number, view.size
         log = kernel.log
         for seat, code, tile, _slot in log:
@@ -258,22 +271,19 @@ class LineFollower(Follower):
             elif code == DRAW:
                 out[size[seat] + 2] += 1
         view.seen = len(log)
-        view.table = kernel.ends
-        at = view.ends
-        for value in kernel.ends[: view.slots]:
-            out[at] = value + 1
-            at += 1
-        self._write_boneyard(view, kernel)
+        self._write_ends(view, kernel.ends)
+        out[view.boneyard] = len(kernel.boneyard)
+        out[view.boneyard + 1] = kernel.drawable()
         for seat, at in enumerate(size):
             out[at] = kernel.hands[seat].bit_count()
 
     @staticmethod
-    def _write_boneyard(view: _View, kernel: Kernel) -> None:
-        boneyard = kernel.boneyard
-        view.boneyard_seen = boneyard
-        out = view.out
-        out[view.boneyard] = len(boneyard)
-        out[view.boneyard + 1] = kernel.drawable()
+    def _write_ends(view: _View, ends: list[int]) -> None:
+        out, at = view.out, view.ends
+        for value in ends[: view.slots]:
+            out[at] = value + 1
+            at += 1
+        view.open = len(ends)
 
     def legal_actions(self) -> dict[int, Move]:
         moves = self._moves
@@ -281,7 +291,10 @@ class LineFollower(Follower):
             legal = self.state.legal_moves
             numbers = self.encoding._numbers_by_id
             try:
-                moves = {numbers[id(move)]: move for move in legal}
+                # A loop, not a comprehension: few moves, and a comprehension is a call.
+                moves = {}
+                for move in legal:
+                    moves[numbers[id(move)]] = move
             except KeyError:  # a move not numbered yet
                 number = self.encoding.number
                 moves = {number(move): move for move in legal}  # type: ignore[arg-type]
