@@ -166,10 +166,16 @@ class LineFollower(Follower):
         hand = self._hands[seat]
         if hand is None:
             return self._first_look(seat, view)
-        held = self._kernel.hands[seat]  # type: ignore[union-attr]  # (set with _synced)
-        if held != hand.hand:
-            hand.write(held)
         out, n = hand.out, view.tiles
+        held = self._kernel.hands[seat]  # type: ignore[union-attr]  # (set with _synced)
+        changed = held ^ hand.hand
+        if changed:  # _Hand.write written out: a seat's own play or draw, once a turn
+            if changed & (changed - 1):
+                hand.write_all(held)
+            else:
+                hand.hand = held
+                tile = changed.bit_length() - 1
+                out[tile] = held >> tile & 1
         out[n:] = view.out[n:]
         out[view.me[seat]] = 1  # this seat (the shared view's own is cleared)
         return out
