@@ -142,13 +142,55 @@ class LineFollower(Follower):
         self._hands: list[_Hand | None] = [None] * players
 
     def play(self, move: Move) -> None:
-        state: LineState = self.state.play(move)  # type: ignore[assignment]  # (a cast is a call)
+        before = self.state
+        state: LineState = before.play(move)  # type: ignore[assignment]  # (a cast is a call)
         self.state = state
-        # state.to_move without its two properties: the kernel is dealt unless a hand just ended.
-        self.to_move = None if state.final else (state.dealt or state.kernel).to_move
         self._moves = None
         if self._observations:
             self._observations.clear()
+        if state.final:
+            self.to_move = None
+            return
+        # state.to_move without its two properties: the kernel is dealt unless a hand just ended.
+        kernel = state.dealt or state.kernel
+        to_move = self.to_move = kernel.to_move
+        view = self._shared
+        # The shared view written here where this move is the one entry it lacks (in the hand
+        # it shows, nobody scoring): what observe would do, without finding it out again.
+        if view is None or self._synced is not before or state.scores is not view.scores:
+            return
+        log = kernel.log
+        seen = view.seen
+        if len(log) != seen + 1 or view.hand_no != state.hand_no:
+            return
+        who, code, tile, slot = log[seen]
+        out = view.out
+        if code == PLAY:
+            ends = kernel.ends
+            played = view.played = view.played + 1
+            out[view.tiles + tile] = who + 1  # seats absolute
+            out[view.order + tile] = played
+            out[view.size[who]] -= 1
+            if slot >= 0 and len(ends) == view.open:
+                out[view.ends + slot] = ends[slot] + 1
+            else:
+                self._write_ends(view, ends)
+        elif code == PASS:
+            out[view.size[who] + 1] += 1
+        else:
+            out[view.size[who]] += 1
+            out[view.size[who] + 2] += 1
+            out[view.boneyard] = len(kernel.boneyard)
+            out[view.boneyard + 1] = kernel.drawable()
+        view.seen = seen + 1
+        flag = view.turn[to_move]
+        if flag != view.to_move:
+            if view.to_move >= 0:
+                out[view.to_move] = 0
+            out[flag] = 1
+            view.to_move = flag
+        self._synced = state
+        self._kernel = kernel
 
     def observe(self, seat: int) -> Sequence[int]:
         """``seat``'s numbers, as ``encode(state.observation(seat))``; the array changes with the
