@@ -373,3 +373,14 @@ def test_the_follower_encodes_whole_games(game: str, options: dict) -> None:
         encoding = rules.encoding(relative=relative)
         for seed in range(1 if game == "mountains" else 3):  # (a long game)
             follow_a_game(encoding, rules.new_game(seed=seed), rules.num_players, random.Random(seed))
+
+
+def test_a_puzzle_page_goes_on_in_the_next_row() -> None:
+    """A picture's line longer than the page's row goes on in the next row; short lines take a row each."""
+    from bones.puzzles.encoding import COLUMNS
+
+    encoding = bones.rules("bee").encoding()
+    page = encoding.page("ab\n" + "x" * (COLUMNS + 3) + "\n\nc")
+    rows = ["".join(map(chr, page[r * COLUMNS : (r + 1) * COLUMNS])).rstrip("\0") for r in range(5)]
+    assert rows == ["ab", "x" * COLUMNS, "xxx", "", "c"]
+    assert len(page) == encoding.size and not any(page[5 * COLUMNS :])

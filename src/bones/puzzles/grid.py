@@ -226,9 +226,18 @@ class Grid:
     # -- printing -------------------------------------------------------------
 
     def text(self) -> str:
+        return self._text(self.markers)
+
+    def marked_text(self, **markers: str) -> str:
+        """``with_markers(**markers).text()`` without making that grid (a puzzle's picture at every move)."""
+        merged = dict(self.markers)
+        merged.update(markers)
+        return self._text({k: v for k, v in merged.items() if v})
+
+    def _text(self, markers: Mapping[str, str]) -> str:
         text = self._body
-        if self.markers:
-            text += "\n---\n" + "\n".join(f"{name}:{value}" for name, value in self.markers.items())
+        if markers:
+            text += "\n---\n" + "\n".join(f"{name}:{value}" for name, value in markers.items())
         return text + "\n"
 
     @cached_property
