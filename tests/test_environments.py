@@ -324,7 +324,17 @@ def test_a_deal_over_before_its_first_move_is_never_an_episode() -> None:
 
 @pytest.mark.parametrize(
     ("game", "options"),
-    [("block", {}), ("allfives", {}), ("block", {"players": 4, "teams": True}), ("kozel", {}), ("bingo", {})],
+    [
+        ("block", {}),
+        ("allfives", {}),
+        ("allfives", {"players": 3, "spinner": True}),
+        ("muggins", {"players": 4, "teams": True}),
+        ("draw", {"players": 3}),
+        ("classic", {}),
+        ("block", {"players": 4, "teams": True}),
+        ("kozel", {}),
+        ("bingo", {}),
+    ],
 )
 def test_the_follower_encodes_whole_matches_across_hands(game: str, options: dict) -> None:
     """Every seat looked at after every move through whole matches of many hands: a seat's

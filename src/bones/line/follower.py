@@ -113,6 +113,13 @@ class _View:
         self.to_move = -1 if state.to_move is None else self.turn[state.to_move]
         self.boneyard = block + 5 * p
         self.match = self.boneyard + 2
+        # Where the match's numbers hold a side's score (each seat's, then each side's), and whose:
+        # a score during a hand writes these alone.
+        order, side_order = encoding.orders(seat)
+        sides = encoding.rules.sides
+        self.score_cells = [(self.match + 2 * k, sides[other]) for k, other in enumerate(order)] + [
+            (self.match + 2 * p + k, side) for k, side in enumerate(side_order)
+        ]
         # What the numbers were last written from, to write only what changed.
         self.scores: tuple[int, ...] | None = state.scores
         self.slots, self.tiles, self.order = slots, n, 2 * n
@@ -157,7 +164,7 @@ class LineFollower(Follower):
         view = self._shared
         # The shared view written here where this move is the one entry it lacks (in the hand
         # it shows, nobody scoring): what observe would do, without finding it out again.
-        if view is None or self._synced is not before or state.scores is not view.scores:
+        if view is None or self._synced is not before:
             return
         log = kernel.log
         seen = view.seen
@@ -183,6 +190,11 @@ class LineFollower(Follower):
             out[view.boneyard] = len(kernel.boneyard)
             out[view.boneyard + 1] = kernel.drawable()
         view.seen = seen + 1
+        scores = state.scores
+        if scores is not view.scores:
+            view.scores = scores
+            for at, side in view.score_cells:
+                out[at] = scores[side]
         flag = view.turn[to_move]
         if flag != view.to_move:
             if view.to_move >= 0:
@@ -284,9 +296,14 @@ class LineFollower(Follower):
         to_move = self.to_move
         # The scores' tuple is the same until somebody scores (an equal new one is written
         # again); the eggs change, and the match ends, only with a hand (or with no seat to move).
-        if state.scores is not view.scores or to_move is None:
-            view.scores = state.scores
-            out[view.match :] = array("q", self.encoding.match(view.seat, state))
+        scores = state.scores
+        if scores is not view.scores or to_move is None:
+            if view.scores is None or to_move is None:  # a new hand, or the match over
+                out[view.match :] = array("q", self.encoding.match(view.seat, state))
+            else:  # a score during the hand
+                for at, side in view.score_cells:
+                    out[at] = scores[side]
+            view.scores = scores
         flag = -1 if to_move is None else view.turn[to_move]
         if flag != view.to_move:
             if view.to_move >= 0:
