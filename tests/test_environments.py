@@ -172,9 +172,14 @@ def follow_a_game(
                 assert list(follower.observe(seat)) == list(encoding.encode(state.observation(seat)))
         if state.is_over:
             return
-        assert follower.legal_actions() == encoding.actions(state.observation(state.to_move))
+        actions = follower.legal_actions()
+        assert actions == encoding.actions(state.observation(state.to_move))
         move = rng.choice(state.legal_moves)
-        follower.play(move)
+        if made % 2:  # an environment's step plays an action; a bot's choice, a move
+            (action,) = [number for number, legal in actions.items() if legal == move]
+            assert follower.play_action(action) is actions[action]
+        else:
+            follower.play(move)
         state = state.play(move)
         assert follower.state.moves == state.moves
         made += 1
@@ -360,6 +365,20 @@ def test_the_follower_encodes_whole_matches_across_hands(game: str, options: dic
                 follower.play(move)
                 state = state.play(move)
             assert len(hands) > 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_follower_plays_no_illegal_action(game: str) -> None:
+    """An action the mask rules out returns None and changes nothing; a legal one plays its move."""
+    encoding = bones.rules(game).encoding()
+    follower = encoding.follow(bones.rules(game).new_game(seed=3))
+    state, legal = follower.state, follower.legal_actions()
+    illegal = next(a for a in range(encoding.num_actions) if a not in legal)
+    assert follower.play_action(illegal) is None
+    assert follower.state is state and follower.legal_actions() == legal
+    action = min(legal)
+    assert follower.play_action(action) is legal[action]
+    assert follower.state.moves == state.play(legal[action]).moves
 
 
 @pytest.mark.parametrize(

@@ -241,13 +241,11 @@ class BonesEnv(AECEnv):
             return
         game = self.game
         follower = game.follower
-        move = None if action is None else follower.legal_actions().get(int(action))
-        if move is None:
+        before = game._scores
+        # game.play written out: this runs once a step.
+        if action is None or follower.play_action(int(action)) is None:
             raise ValueError(f"action {action} is not legal for {agent} (see the action mask)")
         self._cumulative_rewards[agent] = 0.0
-        # game.play written out: this runs once a step.
-        before = game._scores
-        follower.play(move)
         after = game._scores = game.encoding.seat_scores(follower.state)
         if after is not before and after != before:
             self.rewards = {a: x - y for a, x, y in zip(self.possible_agents, after, before)}

@@ -11,10 +11,10 @@ from functools import cached_property
 
 from bones.game import Encoding, Move, Observation, State
 from bones.line.follower import History, LineFollower
-from bones.line.kernel import DRAW, PASS, SPINNER_EVERY, SPINNER_FIRST
-from bones.line.moves import DRAW_MOVE, PASS_MOVE, LineMove
+from bones.line.kernel import DRAW, PASS, SPINNER_EVERY, SPINNER_FIRST, Kernel
+from bones.line.moves import DRAW_MOVE, PASS_MOVE, LineMove, play_moves
 from bones.line.rules import LineRules
-from bones.line.state import LineObservation, LineState
+from bones.line.state import _FITTING_LIMIT, _SLOT_BITS, LineObservation, LineState
 from bones.tiles import TILES, pip_set
 
 
@@ -31,6 +31,11 @@ class LineEncoding(Encoding):
         # By the move's id: moves are interned, and hashing one is a Python-level call.
         self._moves: dict[int, tuple[LineMove, int]] = {}
         self._numbers_by_id: dict[int, int] = {}  # the same numbers alone, for a follower's every step
+        # The legal actions of the tiles that fit one end, by (tiles, end) as the state keys its moves,
+        # and of a draw or a pass alone: shared by every follower, never changed.
+        self._fitting: dict[int, dict[int, LineMove]] = {}
+        self._draw_only: dict[int, LineMove] = {self.number(DRAW_MOVE): DRAW_MOVE}
+        self._pass_only: dict[int, LineMove] = {self.number(PASS_MOVE): PASS_MOVE}
         self._scores: tuple[tuple[int, ...] | None, tuple[float, ...]] = (None, ())
 
     def describe(self) -> str:
@@ -182,6 +187,38 @@ Rewards: the points the seat's side scores (kozel: minus the points it writes)."
             seat_scores = tuple(sign * scores[side] for side in self.rules.sides)
             self._scores = (scores, seat_scores)
         return seat_scores
+
+    def kernel_actions(self, kernel: Kernel) -> dict[int, LineMove]:
+        """The legal actions of the seat to move once the hand is open, read from ``kernel`` as the
+        state's legal moves are (``_legal_moves``), without making them; a shared dict, which the
+        caller must not change."""
+        hand = kernel.hands[kernel.to_move]
+        masks = kernel.masks
+        fitting = self._fitting
+        moves: dict[int, LineMove] | None = None
+        for slot, value in enumerate(kernel.ends):
+            fit = hand & masks[value]
+            if fit:
+                key = fit << _SLOT_BITS | slot
+                part = fitting.get(key)
+                if part is None:
+                    part = self._fit(key, fit, slot)
+                moves = part if moves is None else {**moves, **part}
+        if moves is None:
+            return self._draw_only if kernel.drawable() else self._pass_only
+        return moves
+
+    def _fit(self, key: int, fit: int, slot: int) -> dict[int, LineMove]:
+        at_slot, number = play_moves(slot), self.number  # numbered through number(): a follower finds them by id
+        part = {}
+        while fit:
+            low = fit & -fit
+            move = at_slot[low.bit_length() - 1]
+            part[number(move)] = move
+            fit ^= low
+        if len(self._fitting) < _FITTING_LIMIT:
+            self._fitting[key] = part
+        return part
 
     def follow(self, state: State) -> LineFollower:
         return LineFollower(self, state)

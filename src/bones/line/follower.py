@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from bones.game import Follower, Move, State
 from bones.line.kernel import DRAW, PASS, PLAY, Kernel
+from bones.line.moves import LineMove
 from bones.line.state import LineState
 
 if TYPE_CHECKING:
@@ -55,10 +56,11 @@ def _bit_rows(width: int) -> tuple[array, ...]:
 class _Hand:
     """The tile bits of one seat's hand, at the head of an observation's array."""
 
-    __slots__ = ("chunks", "hand", "out")
+    __slots__ = ("chunks", "hand", "out", "public")
 
     def __init__(self, out: array, hand: int, tiles: int) -> None:
         self.out = out
+        self.public = memoryview(out)[tiles:]  # what the shared view's copy overwrites (out is never resized)
         self.hand = hand  # the mask written in out
         self.chunks = [
             (at, min(at + 8, tiles), (1 << min(8, tiles - at)) - 1, _bit_rows(min(8, tiles - at)))
@@ -124,6 +126,8 @@ class _View:
         self.scores: tuple[int, ...] | None = state.scores
         self.slots, self.tiles, self.order = slots, n, 2 * n
         self.no_history, self.no_ends = array("q", bytes(16 * n)), array("q", bytes(8 * slots))
+        # The numbers every seat's copy takes: a memoryview's copy makes no array in between.
+        self.public = memoryview(self.out)[n:]
 
 
 class LineFollower(Follower):
@@ -149,8 +153,32 @@ class LineFollower(Follower):
         self._hands: list[_Hand | None] = [None] * players
 
     def play(self, move: Move) -> None:
-        before = self.state
-        state: LineState = before.play(move)  # type: ignore[assignment]  # (a cast is a call)
+        moves = self._moves
+        before: LineState = self.state  # type: ignore[assignment]  # (a cast is a call)
+        if (
+            moves is not None
+            and moves.get(self.encoding._numbers_by_id.get(id(move), -1)) is move
+            and (move.code != DRAW or before.initial is None)  # type: ignore[attr-defined]
+        ):
+            # One of the legal actions (kernel_actions made, without the state's legal moves):
+            # the state's play, less its check of the move against them. A draw of a game
+            # entered by hand must name its tile, which play says.
+            self._follow(before, before._advance(move, move))  # type: ignore[arg-type]
+        else:
+            self._follow(before, before.play(move))
+
+    def play_action(self, action: int) -> Move | None:
+        moves = self._moves
+        move: LineMove | None = (self.legal_actions() if moves is None else moves).get(action)  # type: ignore[assignment]
+        if move is not None:
+            before: LineState = self.state  # type: ignore[assignment]
+            # As play: a legal action's move needs no check, but a draw entered by hand's does.
+            state = before._advance(move, move) if move.code != DRAW or before.initial is None else before.play(move)
+            self._follow(before, state)
+        return move
+
+    def _follow(self, before: LineState, state: LineState) -> None:
+        """Follow the game from ``before`` to ``state``, its next."""
         self.state = state
         self._moves = None
         if self._observations:
@@ -220,7 +248,7 @@ class LineFollower(Follower):
         hand = self._hands[seat]
         if hand is None:
             return self._first_look(seat, view)
-        out, n = hand.out, view.tiles
+        out = hand.out
         held = self._kernel.hands[seat]  # type: ignore[union-attr]  # (set with _synced)
         changed = held ^ hand.hand
         if changed:  # _Hand.write written out: a seat's own play or draw, once a turn
@@ -230,7 +258,7 @@ class LineFollower(Follower):
                 hand.hand = held
                 tile = changed.bit_length() - 1
                 out[tile] = held >> tile & 1
-        out[n:] = view.out[n:]
+        hand.public[:] = view.public
         out[view.me[seat]] = 1  # this seat (the shared view's own is cleared)
         return out
 
@@ -353,7 +381,14 @@ class LineFollower(Follower):
     def legal_actions(self) -> dict[int, Move]:
         moves = self._moves
         if moves is None:
-            legal = self.state.legal_moves
+            state: LineState = self.state  # type: ignore[assignment]
+            kernel = state.dealt
+            # Once the hand is open, from the kernel, as the state's moves would be made (the
+            # moves in between cost more than the rest of an environment's step).
+            if kernel is not None and kernel.placed and state.final is None:
+                moves = self._moves = self.encoding.kernel_actions(kernel)  # type: ignore[assignment]
+                return moves  # type: ignore[return-value]
+            legal = state.legal_moves
             numbers = self.encoding._numbers_by_id
             try:
                 # A loop, not a comprehension: few moves, and a comprehension is a call.
