@@ -172,9 +172,14 @@ def follow_a_game(
                 assert list(follower.observe(seat)) == list(encoding.encode(state.observation(seat)))
         if state.is_over:
             return
-        assert follower.legal_actions() == encoding.actions(state.observation(state.to_move))
+        actions = follower.legal_actions()
+        assert actions == encoding.actions(state.observation(state.to_move))
         move = rng.choice(state.legal_moves)
-        follower.play(move)
+        if made % 2:  # an environment's step plays an action; a bot's choice, a move
+            (action,) = [number for number, legal in actions.items() if legal == move]
+            assert follower.play_action(action) is actions[action]
+        else:
+            follower.play(move)
         state = state.play(move)
         assert follower.state.moves == state.moves
         made += 1
@@ -324,7 +329,17 @@ def test_a_deal_over_before_its_first_move_is_never_an_episode() -> None:
 
 @pytest.mark.parametrize(
     ("game", "options"),
-    [("block", {}), ("allfives", {}), ("block", {"players": 4, "teams": True}), ("kozel", {}), ("bingo", {})],
+    [
+        ("block", {}),
+        ("allfives", {}),
+        ("allfives", {"players": 3, "spinner": True}),
+        ("muggins", {"players": 4, "teams": True}),
+        ("draw", {"players": 3}),
+        ("classic", {}),
+        ("block", {"players": 4, "teams": True}),
+        ("kozel", {}),
+        ("bingo", {}),
+    ],
 )
 def test_the_follower_encodes_whole_matches_across_hands(game: str, options: dict) -> None:
     """Every seat looked at after every move through whole matches of many hands: a seat's
@@ -352,6 +367,20 @@ def test_the_follower_encodes_whole_matches_across_hands(game: str, options: dic
             assert len(hands) > 1
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_follower_plays_no_illegal_action(game: str) -> None:
+    """An action the mask rules out returns None and changes nothing; a legal one plays its move."""
+    encoding = bones.rules(game).encoding()
+    follower = encoding.follow(bones.rules(game).new_game(seed=3))
+    state, legal = follower.state, follower.legal_actions()
+    illegal = next(a for a in range(encoding.num_actions) if a not in legal)
+    assert follower.play_action(illegal) is None
+    assert follower.state is state and follower.legal_actions() == legal
+    action = min(legal)
+    assert follower.play_action(action) is legal[action]
+    assert follower.state.moves == state.play(legal[action]).moves
+
+
 @pytest.mark.parametrize(
     ("game", "options"),
     [
@@ -373,3 +402,14 @@ def test_the_follower_encodes_whole_games(game: str, options: dict) -> None:
         encoding = rules.encoding(relative=relative)
         for seed in range(1 if game == "mountains" else 3):  # (a long game)
             follow_a_game(encoding, rules.new_game(seed=seed), rules.num_players, random.Random(seed))
+
+
+def test_a_puzzle_page_goes_on_in_the_next_row() -> None:
+    """A picture's line longer than the page's row goes on in the next row; short lines take a row each."""
+    from bones.puzzles.encoding import COLUMNS
+
+    encoding = bones.rules("bee").encoding()
+    page = encoding.page("ab\n" + "x" * (COLUMNS + 3) + "\n\nc")
+    rows = ["".join(map(chr, page[r * COLUMNS : (r + 1) * COLUMNS])).rstrip("\0") for r in range(5)]
+    assert rows == ["ab", "x" * COLUMNS, "xxx", "", "c"]
+    assert len(page) == encoding.size and not any(page[5 * COLUMNS :])

@@ -193,10 +193,33 @@ class BonesEnv(AECEnv):
         return self.game.observe(self._seats[agent])
 
     def last(self, observe: bool = True) -> tuple[ObservationDict | None, float, bool, bool, dict[str, Any]]:
-        # AECEnv.last, without its call through observe: it runs once a step.
+        # AECEnv.last, without its call through observe, and _Game.observe written out: this
+        # runs once a step.
         agent = self.agent_selection
+        if not observe:
+            return (
+                None,
+                self._cumulative_rewards[agent],
+                self.terminations[agent],
+                self.truncations[agent],
+                self.infos[agent],
+            )
+        seat = self._seats[agent]
+        game = self.game
+        follower = game.follower
+        encoded = follower.observe(seat)
+        view = game._views[seat]
+        numbers = view[1].copy() if view is not None and view[0] is encoded else game.numbers(seat)
+        mask = game._no_actions.copy()
+        if follower.to_move == seat:
+            actions = follower.legal_actions()
+            if len(actions) <= 16:
+                for action in actions:
+                    mask[action] = 1
+            else:
+                mask[list(actions)] = 1
         return (
-            self.game.observe(self._seats[agent]) if observe else None,
+            {"observation": numbers, "action_mask": mask},
             self._cumulative_rewards[agent],
             self.terminations[agent],
             self.truncations[agent],
@@ -218,13 +241,14 @@ class BonesEnv(AECEnv):
             return
         game = self.game
         follower = game.follower
-        move = None if action is None else follower.legal_actions().get(int(action))
-        if move is None:
+        before = game._scores
+        # game.play written out: this runs once a step.
+        if action is None or follower.play_action(int(action)) is None:
             raise ValueError(f"action {action} is not legal for {agent} (see the action mask)")
         self._cumulative_rewards[agent] = 0.0
-        rewards = game.play(move)
-        if rewards is not None:
-            self.rewards = dict(zip(self.possible_agents, rewards))
+        after = game._scores = game.encoding.seat_scores(follower.state)
+        if after is not before and after != before:
+            self.rewards = {a: x - y for a, x, y in zip(self.possible_agents, after, before)}
             self._accumulate_rewards()
             self._rewarded = True
         elif self._rewarded:  # the last step's rewards are spent

@@ -602,6 +602,14 @@ class Follower:
         """The move action number ``action`` makes now, or None where it is not legal."""
         return self.legal_actions().get(action)
 
+    def play_action(self, action: int) -> Move | None:
+        """Play the move action number ``action`` makes and return it; None, playing nothing,
+        where it is not legal."""
+        move = self.legal_actions().get(action)
+        if move is not None:
+            self.play(move)
+        return move
+
 
 class OrdinalActions:
     """Actions for games whose moves are too many to number one by one: action ``i`` is the

@@ -83,3 +83,15 @@ def test_unjoined_and_empty_cells_are_named() -> None:
         Grid.parse("1|2   4\n      -\n3|4 5 5").require_full()
     with pytest.raises(GridFormatError, match="the grid is empty"):
         Grid.parse("\n  \n")
+
+
+def test_a_grid_with_other_markers_draws_as_one_parsed_so() -> None:
+    """A copy with other markers keeps its original's drawing of the squares; what it prints is what a grid parsed
+    from its text prints, and marked_text prints it without making the copy."""
+    grid = Grid.parse(BOOK_EXAMPLE)
+    moved = grid.with_markers(dice="(0,0)1,(3,2)2,(3,4)3", note="")
+    assert moved.text() == Grid.parse(moved.text()).text()
+    assert "dice:(0,0)1,(3,2)2,(3,4)3" in moved.text() and "note" not in moved.text()
+    assert grid.marked_text(dice="(0,0)1,(3,2)2,(3,4)3", note="") == moved.text()
+    assert "---" not in grid.with_markers(dice="").text()  # no markers left: no marker section
+    assert grid.text() == BOOK_EXAMPLE

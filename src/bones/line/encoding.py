@@ -1,47 +1,21 @@
 """The line-of-play games as fixed-size arrays (``Rules.encoding``, for ``bones.env``).
 
-An environment follows a game with ``LineFollower``: it reads the hand in play's kernel
-directly and folds each new entry of the kernel's log into the history columns, so a step
-builds no observation, layout or history; ``encode`` of a ``LineObservation`` gives the same
-numbers (tests/test_environments.py checks it move by move).
+An environment follows a game with ``LineFollower`` (bones.line.follower), which gives the
+numbers ``encode`` gives without building an observation.
 """
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Sequence
 from functools import cached_property
 
-from bones.game import Encoding, Follower, Move, Observation, State
-from bones.line.kernel import DRAW, PASS, PLAY, SPINNER_EVERY, SPINNER_FIRST, Kernel
-from bones.line.moves import DRAW_MOVE, PASS_MOVE, LineMove
+from bones.game import Encoding, Move, Observation, State
+from bones.line.follower import History, LineFollower
+from bones.line.kernel import DRAW, PASS, SPINNER_EVERY, SPINNER_FIRST, Kernel
+from bones.line.moves import DRAW_MOVE, PASS_MOVE, LineMove, play_moves
 from bones.line.rules import LineRules
-from bones.line.state import LineObservation, LineState
+from bones.line.state import _FITTING_LIMIT, _SLOT_BITS, LineObservation, LineState
 from bones.tiles import TILES, pip_set
-
-
-class History:
-    """What the log of one hand tells every seat: who laid each tile and when, passes and draws."""
-
-    def __init__(self, tiles: int, players: int) -> None:
-        self.laid = [0] * tiles  # seat + 1
-        self.order = [0] * tiles
-        self.passes = [0] * players
-        self.draws = [0] * players
-        self.played = 0
-        self.seen = 0  # log entries folded in
-
-    def add(self, log: Sequence[tuple[int, int, int, int]]) -> None:
-        for seat, code, tile, _slot in log[self.seen :]:
-            if code == PLAY:
-                self.played += 1
-                self.laid[tile] = seat + 1
-                self.order[tile] = self.played
-            elif code == PASS:
-                self.passes[seat] += 1
-            elif code == DRAW:
-                self.draws[seat] += 1
-        self.seen = len(log)
 
 
 class LineEncoding(Encoding):
@@ -57,6 +31,11 @@ class LineEncoding(Encoding):
         # By the move's id: moves are interned, and hashing one is a Python-level call.
         self._moves: dict[int, tuple[LineMove, int]] = {}
         self._numbers_by_id: dict[int, int] = {}  # the same numbers alone, for a follower's every step
+        # The legal actions of the tiles that fit one end, by (tiles, end) as the state keys its moves,
+        # and of a draw or a pass alone: shared by every follower, never changed.
+        self._fitting: dict[int, dict[int, LineMove]] = {}
+        self._draw_only: dict[int, LineMove] = {self.number(DRAW_MOVE): DRAW_MOVE}
+        self._pass_only: dict[int, LineMove] = {self.number(PASS_MOVE): PASS_MOVE}
         self._scores: tuple[tuple[int, ...] | None, tuple[float, ...]] = (None, ())
 
     def describe(self) -> str:
@@ -209,193 +188,37 @@ Rewards: the points the seat's side scores (kozel: minus the points it writes)."
             self._scores = (scores, seat_scores)
         return seat_scores
 
+    def kernel_actions(self, kernel: Kernel) -> dict[int, LineMove]:
+        """The legal actions of the seat to move once the hand is open, read from ``kernel`` as the
+        state's legal moves are (``_legal_moves``), without making them; a shared dict, which the
+        caller must not change."""
+        hand = kernel.hands[kernel.to_move]
+        masks = kernel.masks
+        fitting = self._fitting
+        moves: dict[int, LineMove] | None = None
+        for slot, value in enumerate(kernel.ends):
+            fit = hand & masks[value]
+            if fit:
+                key = fit << _SLOT_BITS | slot
+                part = fitting.get(key)
+                if part is None:
+                    part = self._fit(key, fit, slot)
+                moves = part if moves is None else {**moves, **part}
+        if moves is None:
+            return self._draw_only if kernel.drawable() else self._pass_only
+        return moves
+
+    def _fit(self, key: int, fit: int, slot: int) -> dict[int, LineMove]:
+        at_slot, number = play_moves(slot), self.number  # numbered through number(): a follower finds them by id
+        part = {}
+        while fit:
+            low = fit & -fit
+            move = at_slot[low.bit_length() - 1]
+            part[number(move)] = move
+            fit ^= low
+        if len(self._fitting) < _FITTING_LIMIT:
+            self._fitting[key] = part
+        return part
+
     def follow(self, state: State) -> LineFollower:
         return LineFollower(self, state)
-
-
-class _View:
-    """One seat's encoded observation of one hand, changed in place move by move: each new entry
-    of the kernel's log changes a few numbers (the tile laid, who laid it and when, a hand size,
-    a pass or a draw), then the open ends, the seat to move, the boneyard and, when they change,
-    the match's numbers are written again."""
-
-    def __init__(self, encoding: LineEncoding, seat: int, state: LineState) -> None:
-        kernel = state.kernel
-        history = History(encoding.tiles, encoding.rules.players)
-        history.add(kernel.log)
-        self.played = history.played
-        self.seat = seat
-        self.hand_no = state.hand_no
-        self.hand = kernel.hands[seat]  # the hand mask written in out
-        self.seen = history.seen  # log entries written in out
-        self.number = encoding._numbers[seat]
-        hands = kernel.hands
-        table = (kernel.ends, [h.bit_count() for h in hands], len(kernel.boneyard), kernel.drawable())
-        # An array of machine integers: NumPy copies one at once, where a list is read item by item.
-        self.out = array("q", encoding.fill(seat, self.hand, table, state, history))
-        n, p, slots = encoding.tiles, encoding.rules.players, encoding.slots
-        self.ends = 3 * n
-        block = self.ends + slots  # 5 numbers a seat: size, passes, draws, this seat, to move
-        self.size = [block + 5 * k for k in self.number]
-        self.to_move = -1 if state.to_move is None else self.size[state.to_move] + 4
-        self.boneyard = block + 5 * p
-        self.match = self.boneyard + 2
-        # What the numbers were last written from, to write only what changed.
-        self.scores: tuple[int, ...] | None = state.scores
-        self.eggs, self.final = state.eggs, state.final
-        self.table: list[int] | None = kernel.ends
-        self.boneyard_seen: list[int] | None = kernel.boneyard
-        self.slots, self.tiles = slots, n
-        self.no_history, self.no_ends = array("q", bytes(16 * n)), array("q", bytes(8 * slots))
-
-
-class LineFollower(Follower):
-    """A line game followed from the kernel in play: each seat's observation is a list that each
-    move changes where it must (``_View``), the history folded in from the kernel's log; nothing
-    builds an observation, a layout or a history."""
-
-    encoding: LineEncoding
-
-    def __init__(self, encoding: LineEncoding, state: State) -> None:
-        super().__init__(encoding, state)
-        self._views: list[_View | None] = [None] * encoding.rules.players
-
-    def play(self, move: Move) -> None:
-        state: LineState = self.state.play(move)  # type: ignore[assignment]  # (a cast is a call)
-        self.state = state
-        # state.to_move without its two properties: the kernel is dealt unless a hand just ended.
-        self.to_move = None if state.final else (state.dealt or state.kernel).to_move
-        self._moves = None
-        if self._observations:
-            self._observations.clear()
-
-    def observe(self, seat: int) -> Sequence[int]:
-        """``seat``'s numbers, as ``encode(state.observation(seat))``; the array changes with the
-        next move, so a caller keeps a copy."""
-        state: LineState = self.state  # type: ignore[assignment]  # (a cast is a call, once a step)
-        kernel = state.dealt or state.kernel
-        log = kernel.log
-        view = self._views[seat]
-        if view is None or (view.hand_no == state.hand_no and len(log) < view.seen):
-            if not 0 <= seat < state.rules.players:
-                raise ValueError(f"no seat {seat}: seats are 0..{state.rules.players - 1}")
-            view = self._views[seat] = _View(self.encoding, seat, state)
-            return view.out
-        out = view.out
-        if view.hand_no != state.hand_no:
-            self._next_hand(view, state, kernel)
-        elif view.seen != len(log):
-            # _catch_up's common case written out: the moves since this seat last looked.
-            hand = kernel.hands[seat]
-            if hand != view.hand:
-                self._write_hand(view, hand)
-            n, number, size = view.tiles, view.number, view.size
-            for who, code, tile, _slot in log[view.seen :]:
-                if code == PLAY:
-                    view.played += 1
-                    out[n + tile] = number[who] + 1
-                    out[2 * n + tile] = view.played
-                    out[size[who]] -= 1
-                elif code == PASS:
-                    out[size[who] + 1] += 1
-                else:
-                    out[size[who]] += 1
-                    out[size[who] + 2] += 1
-            view.seen = len(log)
-            if kernel.ends is not view.table or kernel.boneyard is not view.boneyard_seen:
-                self._write_table(view, kernel)
-        # The scores' tuple is the same until somebody scores (an equal new one is written again).
-        if state.scores is not view.scores or state.eggs != view.eggs or state.final is not view.final:
-            view.scores, view.eggs, view.final = state.scores, state.eggs, state.final
-            out[view.match :] = array("q", self.encoding.match(seat, state))
-        to_move = self.to_move
-        flag = -1 if to_move is None else view.size[to_move] + 4
-        if flag != view.to_move:
-            if view.to_move >= 0:
-                out[view.to_move] = 0
-            if flag >= 0:
-                out[flag] = 1
-            view.to_move = flag
-        return out
-
-    def _next_hand(self, view: _View, state: LineState, kernel: Kernel) -> None:
-        """Turn ``view`` to the hand in play, in place (the same array, so an environment's view
-        of it stays good): the history and the open ends cleared, then the new hand's log
-        written as any other, the hand sizes and the match's numbers written again."""
-        out, n = view.out, self.encoding.tiles
-        out[n : 3 * n] = view.no_history
-        out[view.ends : view.ends + view.slots] = view.no_ends
-        for at in view.size:
-            out[at + 1] = out[at + 2] = 0  # passes, draws
-        view.played = view.seen = 0
-        view.hand_no = state.hand_no
-        view.scores = None  # the opener and the hand's number change even where no score does
-        view.table = view.boneyard_seen = None
-        self._catch_up(view, kernel, kernel.log)
-        hands = kernel.hands
-        for seat, at in enumerate(view.size):
-            out[at] = hands[seat].bit_count()
-
-    def _catch_up(self, view: _View, kernel: Kernel, log: Sequence[tuple[int, int, int, int]]) -> None:
-        """Write the log's entries since ``view`` last looked, then the table they left."""
-        out, n = view.out, view.tiles
-        hand = kernel.hands[view.seat]
-        if hand != view.hand:
-            self._write_hand(view, hand)
-        number, size = view.number, view.size
-        for seat, code, tile, _slot in log[view.seen :]:
-            if code == PLAY:
-                view.played += 1
-                out[n + tile] = number[seat] + 1
-                out[2 * n + tile] = view.played
-                out[size[seat]] -= 1
-            elif code == PASS:
-                out[size[seat] + 1] += 1
-            elif code == DRAW:
-                out[size[seat]] += 1
-                out[size[seat] + 2] += 1
-        view.seen = len(log)
-        self._write_table(view, kernel)
-
-    @staticmethod
-    def _write_hand(view: _View, hand: int) -> None:
-        """The bits of this seat's hand that changed."""
-        out, changed = view.out, hand ^ view.hand
-        while changed:
-            low = changed & -changed
-            tile = low.bit_length() - 1
-            out[tile] = hand >> tile & 1
-            changed ^= low
-        view.hand = hand
-
-    @staticmethod
-    def _write_table(view: _View, kernel: Kernel) -> None:
-        """The open ends and the boneyard, where their lists changed."""
-        out = view.out
-        # A kernel shares the lists a move leaves alone with the kernel before it, and never
-        # changes a list in place: the same list is the same numbers (held here, so never reused).
-        ends = kernel.ends
-        if ends is not view.table:
-            view.table = ends
-            at = view.ends
-            for value in ends[: view.slots]:
-                out[at] = value + 1
-                at += 1
-        boneyard = kernel.boneyard
-        if boneyard is not view.boneyard_seen:
-            view.boneyard_seen = boneyard
-            out[view.boneyard] = len(boneyard)
-            out[view.boneyard + 1] = kernel.drawable()
-
-    def legal_actions(self) -> dict[int, Move]:
-        moves = self._moves
-        if moves is None:
-            legal = self.state.legal_moves
-            numbers = self.encoding._numbers_by_id
-            try:
-                moves = {numbers[id(move)]: move for move in legal}
-            except KeyError:  # a move not numbered yet
-                number = self.encoding.number
-                moves = {number(move): move for move in legal}  # type: ignore[arg-type]
-            self._moves = moves
-        return moves

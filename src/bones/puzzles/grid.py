@@ -21,6 +21,7 @@ import re
 import textwrap
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 Cell = tuple[int, int]  # (row from the top, column from the left)
 
@@ -218,11 +219,31 @@ class Grid:
     def with_markers(self, **markers: str) -> Grid:
         merged = dict(self.markers)
         merged.update(markers)
-        return Grid(self.width, self.height, self.values, self.partner, {k: v for k, v in merged.items() if v})
+        grid = Grid(self.width, self.height, self.values, self.partner, {k: v for k, v in merged.items() if v})
+        grid.__dict__["_body"] = self._body  # the same squares and joins: drawn once for both
+        return grid
 
     # -- printing -------------------------------------------------------------
 
     def text(self) -> str:
+        return self._text(self.markers)
+
+    def marked_text(self, **markers: str) -> str:
+        """``with_markers(**markers).text()`` without making that grid (a puzzle's picture at every move)."""
+        merged = dict(self.markers)
+        merged.update(markers)
+        return self._text({k: v for k, v in merged.items() if v})
+
+    def _text(self, markers: Mapping[str, str]) -> str:
+        text = self._body
+        if markers:
+            text += "\n---\n" + "\n".join(f"{name}:{value}" for name, value in markers.items())
+        return text + "\n"
+
+    @cached_property
+    def _body(self) -> str:
+        """The squares and joins, drawn once a grid: a puzzle draws its layout, with the markers of
+        the position, at every move (``with_markers`` hands the drawing on)."""
         lines = []
         for r in range(self.height):
             row = []
@@ -235,10 +256,7 @@ class Grid:
             if r + 1 < self.height:
                 joins = ["-" if self.partner.get((r, c)) == (r + 1, c) else " " for c in range(self.width)]
                 lines.append(" ".join(joins).rstrip())
-        if self.markers:
-            lines.append("---")
-            lines += [f"{name}:{value}" for name, value in self.markers.items()]
-        return "\n".join(lines) + "\n"
+        return "\n".join(lines)
 
     def __str__(self) -> str:
         return self.text()

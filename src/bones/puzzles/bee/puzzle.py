@@ -161,10 +161,14 @@ class BeeRound:
     def reach(self, cell: int, occupied: int) -> int:
         """Every cell on a line the die on ``cell`` can run along, turning over the other dice."""
         others = occupied & ~(1 << cell)
-        rows = 1 << self.row_of[cell]
-        cols = 1 << self.col_of[cell]
-        todo_rows = [self.row_of[cell]]
-        todo_cols = [self.col_of[cell]]
+        row, col = self.row_of[cell], self.col_of[cell]
+        lines = self.row_mask[row] | self.col_mask[col]
+        if not lines & others:  # no die to turn over: the die's own row and column (most of a search's calls)
+            return lines
+        rows = 1 << row
+        cols = 1 << col
+        todo_rows = [row]
+        todo_cols = [col]
         seen = 0
         while todo_rows or todo_cols:
             if todo_rows:

@@ -354,16 +354,18 @@ class BeeState(State):
 
     def render(self, seat: int | None = None) -> str:
         grid = self.layout.grid()
-        if not self.over:
+        if self.over:
+            drawn = grid.text()
+        else:
             dice = {k: divmod(c, self.layout.width) for k, c in self.dice().items()}
-            grid = grid.with_markers(dice=dice_marker(dice, self.layout.height))
+            drawn = grid.marked_text(dice=dice_marker(dice, self.layout.height))
         head = f"Bee Donimoes ({'advanced' if self.rules.advanced else 'basic'} rule)"
         if self.over:
             head += f": over. {self.outcome.reason if self.outcome else ''}"
         else:
             head += f", queen {self.queen}, {self.round_moves} moves this round"
         done = [r.text() for r in self.results]
-        return "\n".join([head] + (["  " + "; ".join(done)] if done else []) + [grid.text().rstrip()])
+        return "\n".join([head] + (["  " + "; ".join(done)] if done else []) + [drawn.rstrip()])
 
 
 def _make(advanced: bool = False, dice: int = 4, moves: int = 0, difficulty: str = RANDOM_DEAL) -> BeeRules:
