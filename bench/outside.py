@@ -101,23 +101,29 @@ def main() -> None:
     parser.add_argument("--crazy-seconds", type=float, default=1.0, help="Crazy's CPU a move in 4-player block")
     parser.add_argument("--calibrate", type=int, default=20, help="positions measuring ISMCTS's CPU a move")
     parser.add_argument("--matches", default="crazy-ismcts,hard-ismcts,crazy-pab,hard-pab")
+    parser.add_argument(
+        "--crazy-settings", default="", help="more of Crazy's settings, as in a spec: settle=1000&exact_hidden=0"
+    )
     args = parser.parse_args()
     ismcts = f"openspiel:ismcts?sims={args.sims}"
     wanted = args.matches.split(",")
+    more = f"&{args.crazy_settings}" if args.crazy_settings else ""
     print("| match | deals | margin (95% bootstrap) | share won (95% bootstrap) | CPU s a move: bones / outside |")
     print("|---|---|---|---|---|")
     if "crazy-ismcts" in wanted:
         budget = ismcts_cpu_per_move(ismcts, args.calibrate, args.seed)
-        crazy = f"crazy?seconds={budget:.3f}&clock=cpu"
+        crazy = f"crazy?seconds={budget:.3f}&clock=cpu" + more
         pair = run_arena("block", [crazy], [ismcts], args.deals, TWO, args.seed).pairs[0]
-        print(row(f"2p block: Crazy ({budget:.3f} CPU s) vs ISMCTS ({args.sims} sims)", pair, "hands"), flush=True)
+        print(
+            row(f"2p block: Crazy{more} ({budget:.3f} CPU s) vs ISMCTS ({args.sims} sims)", pair, "hands"), flush=True
+        )
     if "hard-ismcts" in wanted:
         pair = run_arena("block", ["hard"], [ismcts], args.deals, TWO, args.seed).pairs[0]
         print(row(f"2p block: Hard vs ISMCTS ({args.sims} sims)", pair, "hands"), flush=True)
     if "crazy-pab" in wanted:
-        crazy = f"crazy?seconds={args.crazy_seconds}&clock=cpu"
+        crazy = f"crazy?seconds={args.crazy_seconds}&clock=cpu" + more
         pair = run_arena("block", [crazy], ["dominoes:pab_bg"], args.deals, PARTNERSHIP, args.seed).pairs[0]
-        print(row(f"4p partnership: Crazy ({args.crazy_seconds} CPU s) vs pab_bg", pair, "deals"), flush=True)
+        print(row(f"4p partnership: Crazy{more} ({args.crazy_seconds} CPU s) vs pab_bg", pair, "deals"), flush=True)
     if "hard-pab" in wanted:
         pair = run_arena("block", ["hard"], ["dominoes:pab_bg"], args.deals, PARTNERSHIP, args.seed).pairs[0]
         print(row("4p partnership: Hard vs pab_bg", pair, "deals"), flush=True)

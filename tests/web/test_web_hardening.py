@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 from bones.record import Record
 from bones.web import thinking
 from bones.web.app import create_app
+from bones.web.kept import KeptTables
 from bones.web.limits import RateLimiter
 from bones.web.referee import Referee
 from bones.web.schema import Base
@@ -193,13 +194,13 @@ def test_two_hundred_tables_at_once_are_served_without_replaying(monkeypatch: py
     referee = Referee(Store("sqlite://"))
     tables = [referee.create("draw", "easy", player=f"p{n}") for n in range(200)]
     replays: list[str] = []
-    rebuild = Referee._rebuild
+    rebuild = KeptTables._rebuild
 
-    def counted(self: Referee, stored: Any) -> Table:
+    def counted(self: KeptTables, stored: Any) -> Table:
         replays.append(stored.id)
         return rebuild(self, stored)
 
-    monkeypatch.setattr(Referee, "_rebuild", counted)
+    monkeypatch.setattr(KeptTables, "_rebuild", counted)
     for _ in range(2):
         for number, table in enumerate(tables):
             assert referee.view(table.id, f"p{number}", table.seats[0].token)["id"] == table.id
@@ -221,7 +222,7 @@ def test_what_a_process_keeps_per_table_is_bounded(monkeypatch: pytest.MonkeyPat
     referee: Referee = create_app(store).state.referee
     for number in range(10):
         referee.create("draw", "easy", player=f"p{number}")
-    assert len(referee._cache) == 3
+    assert len(referee.tables) == 3
     store.close()
 
 
@@ -247,6 +248,6 @@ def test_a_local_worker_keeps_no_more_tables_than_the_web_is_told(
         moved += 1
     assert moved > 3
     worker = thinking._REFEREES.pop(database)
-    assert len(worker._cache) == 3
+    assert len(worker.tables) == 3
     worker.store.close()
     store.close()

@@ -49,7 +49,7 @@ def test_solving_a_problem_is_kept_as_progress(client: TestClient) -> None:
     first = client.get(f"/api/problems/{game['id']}").json()["problems"][0]
     assert first == {"number": 1, "shortest": len(solution), "best": len(solution)}
     # a reload rebuilds the match from its record: it is still problem 1
-    client.app.state.referee._forget(view["id"])  # type: ignore[attr-defined]
+    client.app.state.referee.tables.forget(view["id"])  # type: ignore[attr-defined]
     assert client.get(base, headers=headers).json()["problem"] == 1
 
 

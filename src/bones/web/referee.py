@@ -10,11 +10,8 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import os
 import secrets
-import threading
 import uuid
-from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
@@ -22,32 +19,23 @@ from typing import Any
 
 import bones
 from bones.bots import LEVELS
-from bones.game import GameOptionError, IllegalMoveError, PuzzleProblem, Rules, Solvable, State, game_info
-from bones.record import Record, RecordError
+from bones.game import GameOptionError, IllegalMoveError, PuzzleProblem, Rules, Solvable, game_info
 from bones.web.entries import all_games, chosen_options, resolve_game
+from bones.web.kept import KeptTables, table_cache_size
 from bones.web.limits import LRU, HintBudgets, Limiter, LockTable, hints_from_env
-from bones.web.storage import MatchResult, StaleError, Store, StoredGame
+from bones.web.storage import MatchResult, StaleError, Store
 from bones.web.table import (
     COMPUTER,
     HUMAN,
     Conflict,
     Forbidden,
-    NotFound,
     Seat,
     Table,
     TableError,
     default_names,
 )
 
-# The built tables a process keeps (some 50 KB each in a long Kozel match): past it, a request replays. Read by every
-# referee, the web's and the workers' alike (a worker that kept its own default grew past what the web was told).
-ENV_TABLE_CACHE = "BONES_TABLE_CACHE"
-TABLE_CACHE = 1024
 SEAT_CHANGE_TRIES = 3  # a seat's own change, refused because another seat changed meanwhile, is made again
-
-
-def table_cache_size() -> int:
-    return max(1, int(os.environ.get(ENV_TABLE_CACHE, "").strip() or TABLE_CACHE))
 
 
 class Referee:
@@ -63,10 +51,9 @@ class Referee:
     ) -> None:
         self.store = store
         self.allow_setup = allow_setup
-        self._cache: OrderedDict[str, Table] = OrderedDict()
-        self._cache_size = cache_size or table_cache_size()
         self._locks: LockTable[str] = LockTable()
-        self._guard = threading.Lock()
+        size = cache_size or table_cache_size()
+        self.tables = KeptTables(store, size, self._locks, lambda table_id: self.served(table_id))
         # A hint is a search: a few at once, then one every few seconds; each position searched once (limits.py).
         budgets = hints or hints_from_env()
         self._hints = budgets.found
@@ -75,7 +62,7 @@ class Referee:
         # by hint asks one a move (the search budget refused the 17th); a bound still holds a script back.
         self.puzzle_hint_limit: Limiter = budgets.puzzles
         # Who holds each seat: a holder row, once written, never changes, so a seat found here needs no query.
-        self._holders: LRU[str, dict[int, str]] = LRU(self._cache_size)
+        self._holders: LRU[str, dict[int, str]] = LRU(size)
         # Told (table id, move number, what changed) after each change is saved: web/sockets.py pushes it to the players.
         self.listeners: list[Callable[[str, int, str], None]] = []
         # Whether the server plays a table's computers itself (a lobby's table, web/live.py): its pages follow it
@@ -102,36 +89,23 @@ class Referee:
         self.follow(game_id, [(move_number + 1, move)])
         self.changed(game_id, move_number + 1)
 
+    # The kept tables (web/kept.py), asked of the referee by the faces and the driver.
+
+    def get(self, game_id: str, heard: int | None = None, held: bool = False) -> Table:
+        """The table, current (``KeptTables.get``)."""
+        return self.tables.get(game_id, heard, held)
+
+    def kept(self, game_id: str, move_number: int | None) -> Table | None:
+        return self.tables.kept(game_id, move_number)
+
     def follows(self, game_id: str, move_number: int) -> bool:
-        """Whether the kept table is one move before ``move_number`` (so ``follow`` would make that move)."""
-        with self._guard:
-            table = self._cache.get(game_id)
-        return table is not None and table.move_number == move_number - 1 and table.status == "playing"
+        return self.tables.follows(game_id, move_number)
 
     def follow(self, game_id: str, moves: Sequence[tuple[int, str]]) -> None:
-        """Moves saved elsewhere (a worker's, another process's: each the move number it brought the table to, and its
-        text, as stored), made on the kept table where it is just before them, instead of reading and replaying the
-        stored match. A kept table at any other number is left as it is: it is read when next asked."""
-        with self._locked(game_id):
-            for move_number, move in sorted(moves):
-                with self._guard:
-                    table = self._cache.get(game_id)
-                if table is None or table.move_number != move_number - 1 or table.status != "playing":
-                    continue
-                try:
-                    table.made(move)
-                except ValueError:  # not this table's move after all: the stored one is read when next asked
-                    self._forget(game_id)
-                    return
+        self.tables.follow(game_id, moves)
 
     def move_at(self, game_id: str, move_number: int) -> str | None:
-        """The move (its text) that brought the kept table to ``move_number``, if it is kept there: told with the
-        move's event, so that other processes follow it without a read."""
-        with self._guard:
-            table = self._cache.get(game_id)
-        if table is None or table.move_number != move_number or move_number == 0:
-            return None
-        return str(table.state.moves[-1])
+        return self.tables.move_at(game_id, move_number)
 
     @contextmanager
     def _locked(self, game_id: str) -> Iterator[None]:
@@ -220,7 +194,7 @@ class Referee:
             table.record.to_dict(),
             holders=seat_holders,
         )
-        self._remember(table)
+        self.tables.remember(table)
         self._changed(table, "started")
         return table
 
@@ -261,7 +235,7 @@ class Referee:
 
     def _replace_solo_matches(self, player: str) -> None:
         for game_id in self.store.abandon(self.solo_matches(player)):
-            self._forget(game_id)
+            self.tables.forget(game_id)
 
     def _seats(
         self, rules: Rules, level: str, seats: Sequence[Mapping[str, Any]] | None, host: str | None = None
@@ -297,107 +271,6 @@ class Referee:
         if out[0].kind != HUMAN:
             raise TableError("seat 0 must be a human: the one who creates the table sits there")
         return out
-
-    def get(self, game_id: str, heard: int | None = None, held: bool = False) -> Table:
-        """The table, current. ``heard``: the move number a table event just told of; a kept table at that number
-        or past it (moved on by this process), with no change of it under way here, needs no read (a change of seats
-        without a move has an event of its own, read in full). ``held``: the caller holds the table's lock, so no change of ours is under way."""
-        # Another process may have moved since: a kept table is used when its move number and status are the
-        # stored ones (a short read); only a table not kept, or behind, is read whole and replayed.
-        with self._guard:
-            cached = self._cache.get(game_id)
-        if cached is not None:
-            # A kept table past the number heard moved on by this process's own saves: as current as the event.
-            if heard is not None and cached.move_number >= heard and (held or not self._locks.busy(game_id)):
-                return cached  # (a change under way here might yet be refused: then the table is read)
-            stored_head = self._stored_head(game_id, cached)
-            if stored_head is None:
-                return cached
-            if cached.move_number > stored_head[0] and not held:
-                # A move of this process is being saved (its request holds the table's lock; a refused one is undone
-                # in place). Replaying the stored table would put an older one in the kept one's place, and two
-                # copies of one table would go their own ways: read again once no save of ours is under way.
-                with self._locked(game_id):
-                    if self._stored_head(game_id, cached) is None:
-                        return cached
-            moved_on = self._moved_on(cached, stored_head)
-            if moved_on is not None:
-                self._remember(moved_on)
-                return moved_on
-        stored = self.store.load_game(game_id)
-        if stored is None:
-            raise NotFound(f"no game {game_id!r}")
-        table = self._caught_up(cached, stored) or self._rebuild(stored)
-        self._remember(table)
-        return table
-
-    def _caught_up(self, cached: Table | None, stored: StoredGame) -> Table | None:
-        """The kept table with the moves stored since (a worker's, another process's) played on it: a match is not
-        replayed from its start at each move made elsewhere. None unless the stored match goes on from the kept one."""
-        moves = stored.record.get("moves", [])
-        if cached is None or cached.status != "playing" or len(moves) <= cached.move_number:
-            return None
-        if moves[: cached.move_number] != [str(move) for move in cached.state.moves]:
-            return None
-        before, state = cached.before, cached.state
-        try:
-            for move in moves[cached.move_number :]:
-                before, state = state, state.play(move)
-        except ValueError:
-            return None
-        seats = [Seat.from_row(s) for s in stored.seats]
-        table = Table(stored.id, stored.level, seats, state, before, stored.status, cached.problem, cached.live)
-        table.stored_seats = stored.seats
-        return table
-
-    def _moved_on(self, cached: Table, head: tuple[int, str, list[dict[str, Any]]]) -> Table | None:
-        """The kept table with the moves stored since played on it, reading only those moves (a worker's next job on a
-        table, after the person's move or another worker's: reading the whole stored match was 12% of a worker's time).
-        Only where moves are never taken back: the stored moves up to the kept number are then the kept ones. None
-        where the stored moves do not go on from the kept table (the whole match is read)."""
-        number, status, seats = head
-        if number <= cached.move_number or cached.status != "playing" or cached.rules.allows_undo:
-            return None
-        rows = [(n, move) for n, move in self.store.moves_after(cached.id, cached.move_number) if n <= number]
-        if [n for n, _move in rows] != list(range(cached.move_number + 1, number + 1)):
-            return None  # moves kept in the record (a game stored by an older bones): read whole
-        before, state = cached.before, cached.state
-        try:
-            for _number, move in rows:
-                before, state = state, state.play(move)
-        except ValueError:
-            return None
-        seat_list = [Seat.from_row(s) for s in seats]
-        table = Table(cached.id, cached.level, seat_list, state, before, status, cached.problem, cached.live)
-        table.stored_seats = seats
-        return table
-
-    def kept(self, game_id: str, move_number: int | None) -> Table | None:
-        """The kept table if it is at ``move_number`` (a number this process just saved), read from nothing; None
-        otherwise. A change decided on it is checked under the table's lock, and refused by the store if it is
-        behind after all."""
-        with self._guard:
-            table = self._cache.get(game_id)
-        return table if table is not None and move_number is not None and table.move_number == move_number else None
-
-    def _head(self, game_id: str) -> tuple[int, str, list[dict[str, Any]]]:
-        head = self.store.head(game_id)
-        if head is None:
-            raise NotFound(f"no game {game_id!r}")
-        return head
-
-    def _stored_head(self, game_id: str, cached: Table) -> tuple[int, str, list[dict[str, Any]]] | None:
-        """None when the kept table is the stored one (its seats, which change without a move, are read anew);
-        else the stored head (move number, status, seats)."""
-        move_number, status, seats = head = self._head(game_id)
-        with self._guard:
-            if cached.move_number != move_number or cached.status != status:
-                return head
-            cached.seats = [Seat.from_row(s) for s in seats]
-            cached.stored_seats = seats
-            if game_id in self._cache:
-                self._cache.move_to_end(game_id)
-            return None
 
     def current(self, player: str) -> Table | None:
         """The player's unfinished game that moved last, for CONTINUE."""
@@ -443,33 +316,6 @@ class Referee:
             raise Conflict(f"seat {seat} is taken")
         return table
 
-    def _rebuild(self, stored: StoredGame) -> Table:
-        try:
-            record = Record.from_dict(stored.record)
-            previous: State | None = None
-            state: State | None = None
-            for step in record.states():
-                previous, state = state, step
-        except RecordError as error:
-            raise Conflict(f"game {stored.id} cannot be replayed: {error}") from None
-        assert state is not None
-        seats = [Seat.from_row(s) for s in stored.seats]
-        problem = record.meta.get("problem")
-        table = Table(stored.id, stored.level, seats, state, previous, stored.status, problem, self.served(stored.id))
-        table.stored_seats = stored.seats
-        return table
-
-    def _remember(self, table: Table) -> None:
-        with self._guard:
-            self._cache[table.id] = table
-            self._cache.move_to_end(table.id)
-            while len(self._cache) > self._cache_size:
-                self._cache.popitem(last=False)
-
-    def _forget(self, game_id: str) -> None:
-        with self._guard:
-            self._cache.pop(game_id, None)
-
     def _save(self, table: Table, old_move_number: int, old_status: str) -> None:
         # The statistics count a match once: when the move that ends it is saved, for each player at the table.
         result: list[MatchResult] = []
@@ -482,7 +328,7 @@ class Referee:
             moves = [str(move) for move in table.state.moves]
             self.store.save_game(table.id, old_move_number, moves, seats, table.status, result, table.stored_seats)
         except StaleError:
-            self._forget(table.id)
+            self.tables.forget(table.id)
             raise Conflict("the game was changed by another request; reload it") from None
         table.stored_seats = seats
 
@@ -519,7 +365,7 @@ class Referee:
             if seat is None:
                 assert player is not None
                 table, seat = self.seat(game_id, player, token)
-            elif kept is not None and self._cache.get(game_id) is kept:
+            elif kept is not None and self.tables.at(game_id) is kept:
                 # The server's own change on the table it just read: not read again, since a write is refused
                 # unless the stored game is still at the move number the change started from.
                 table = kept
@@ -621,7 +467,7 @@ class Referee:
             if table.status != "playing":
                 raise Conflict(f"this match is {'over' if table.status == 'finished' else 'abandoned already'}")
             self.store.abandon([game_id])
-            self._forget(game_id)
+            self.tables.forget(game_id)
             table = self.get(game_id)
             self._changed(table, "abandoned")
             return table.view(seat)
@@ -650,7 +496,7 @@ class Referee:
         if _played(table) != played:
             # Moves taken back and others made (a puzzle's undo, in another process): the same move number, another
             # position, which the stored head does not tell apart from the kept table's.
-            self._forget(game_id)
+            self.tables.forget(game_id)
             table = self.get(game_id)
         if table.move_number != move_number or _played(table) != played:
             return None
