@@ -12,9 +12,9 @@ from functools import cached_property
 from bones.game import Encoding, Move, Observation, State
 from bones.line.follower import History, LineFollower
 from bones.line.kernel import DRAW, PASS, SPINNER_EVERY, SPINNER_FIRST, Kernel
-from bones.line.moves import DRAW_MOVE, PASS_MOVE, LineMove, play_moves
+from bones.line.moves import DRAW_MOVE, PASS_MOVE, LineMove
 from bones.line.rules import LineRules
-from bones.line.state import _FITTING_LIMIT, _SLOT_BITS, LineObservation, LineState
+from bones.line.state import _FITTING_LIMIT, _SLOT_BITS, LineObservation, LineState, fitting_moves
 from bones.tiles import TILES, pip_set
 
 
@@ -209,13 +209,9 @@ Rewards: the points the seat's side scores (kozel: minus the points it writes)."
         return moves
 
     def _fit(self, key: int, fit: int, slot: int) -> dict[int, LineMove]:
-        at_slot, number = play_moves(slot), self.number  # numbered through number(): a follower finds them by id
-        part = {}
-        while fit:
-            low = fit & -fit
-            move = at_slot[low.bit_length() - 1]
-            part[number(move)] = move
-            fit ^= low
+        # The state's moves for these tiles on this end, numbered through number(): a follower finds them by id.
+        number = self.number
+        part = {number(move): move for move in fitting_moves(fit, slot)}
         if len(self._fitting) < _FITTING_LIMIT:
             self._fitting[key] = part
         return part

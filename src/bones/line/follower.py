@@ -153,26 +153,21 @@ class LineFollower(Follower):
         self._hands: list[_Hand | None] = [None] * players
 
     def play(self, move: Move) -> None:
+        number = self.encoding._numbers_by_id.get(id(move), -1)
         moves = self._moves
-        before: LineState = self.state  # type: ignore[assignment]  # (a cast is a call)
-        if (
-            moves is not None
-            and moves.get(self.encoding._numbers_by_id.get(id(move), -1)) is move
-            and (move.code != DRAW or before.initial is None)  # type: ignore[attr-defined]
-        ):
-            # One of the legal actions (kernel_actions made, without the state's legal moves):
-            # the state's play, less its check of the move against them. A draw of a game
-            # entered by hand must name its tile, which play says.
-            self._follow(before, before._advance(move, move))  # type: ignore[arg-type]
+        if moves is not None and moves.get(number) is move:
+            self.play_action(number)  # one of the legal actions: played without the state's check
         else:
-            self._follow(before, before.play(move))
+            before: LineState = self.state  # type: ignore[assignment]
+            self._follow(before, before.play(move))  # type: ignore[arg-type]
 
     def play_action(self, action: int) -> Move | None:
         moves = self._moves
         move: LineMove | None = (self.legal_actions() if moves is None else moves).get(action)  # type: ignore[assignment]
         if move is not None:
             before: LineState = self.state  # type: ignore[assignment]
-            # As play: a legal action's move needs no check, but a draw entered by hand's does.
+            # One of the legal actions (kernel_actions made, without the state's legal moves): the state's play, less
+            # its check of the move against them. A draw of a game entered by hand must name its tile, which play says.
             state = before._advance(move, move) if move.code != DRAW or before.initial is None else before.play(move)
             self._follow(before, state)
         return move

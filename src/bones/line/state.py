@@ -747,6 +747,13 @@ _FITTING_LIMIT = 100_000
 _SLOT_BITS = 6  # a hand has 2 ends and 2 more per spinner: 28 at most (13 doubles)
 
 
+def fitting_moves(fit: int, slot: int) -> tuple[LineMove, ...]:
+    """The moves that lay each tile of ``fit`` (a tile mask) on end ``slot``, in tile order; shared."""
+    key = fit << _SLOT_BITS | slot
+    found = _FITTING.get(key)
+    return found if found is not None else _fitting(key, fit, slot)
+
+
 def _fitting(key: int, fit: int, slot: int) -> tuple[LineMove, ...]:
     at_slot = play_moves(slot)
     moves = []
