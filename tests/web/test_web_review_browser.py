@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import random
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,8 @@ from tests.web.test_web_games import (
 
 SIZES = {"1280x800": LANDSCAPE, "360x740": PORTRAIT, "740x360": {"width": 740, "height": 360}}
 REVIEWED = 180_000  # ms a review may take on a loaded machine
+HINTED = 120  # s a hint may take on a loaded machine
+CLEARLY_WORSE = 0.03  # a move this far below the best by the hint is costly by the review too
 
 
 def shots(page: Any, artifacts: Path, name: str, back: dict[str, int]) -> None:
@@ -56,28 +59,49 @@ def open_review(page: Any) -> list[str]:
     return page.evaluate("() => window.__said")
 
 
-def test_a_kozel_match_reviewed_stepped_through_and_listed(browser: Any, live_server: Any, artifacts: Path) -> None:
+def hinted_worst_match(browser: Any, server: Any, seed: int) -> tuple[Any, dict[str, Any], float]:
+    """A one-hand Kozel match in which the player takes the worst move by the hint (its chance to win the hand,
+    which in a match of one hand is the chance to win the match the review counts) at each choice the hint
+    budget allows: the page, its final view, and the most a move so chosen gave away by the hint."""
     entry = next(e for e in game_catalog() if e["id"] == "kozel")
-    body = {"game": "kozel", "level": "easy", "seed": 11, "options": shortest_match(entry)}
-    page = open_game(browser, live_server, body, LANDSCAPE)
+    body = {"game": "kozel", "level": "easy", "seed": seed, "options": shortest_match(entry)}
+    page = open_game(browser, server, body, LANDSCAPE)
     hints = iter(range(5))  # the hints a player may ask at once
+    given_away = [0.0]
 
     def worst(legal: list[str], rng: random.Random) -> str:
-        # The computers' play differs from run to run: the player's worst moves (by the hint's chance to
-        # win the hand, which in a match of one hand is the chance to win the match the review counts)
-        # make sure there are costly ones to review.
         if len(legal) > 1 and next(hints, None) is not None:
             v = page.evaluate("() => [window.BonesTable.state.view.id, window.BonesTable.state.token]")
-            for _ in range(30):
-                hint = page.request.get(f"{live_server.url}/api/games/{v[0]}/hint", headers={"X-Seat-Token": v[1]})
-                if hint.status != 202:
-                    break  # 202: a worker still searches (10 s and more on a loaded machine); asked again, as the page does
-            if hint.status == 200:
-                estimates = hint.json()["estimates"]
-                return str(min(estimates, key=lambda e: (e["win_chance"], e["expected_points"]))["move"])
+            # 202: a worker still searches (10 s and more on a loaded machine); asked again after a pause, as
+            # the page does.
+            deadline = time.monotonic() + HINTED
+            while True:
+                hint = page.request.get(f"{server.url}/api/games/{v[0]}/hint", headers={"X-Seat-Token": v[1]})
+                if hint.status != 202 or time.monotonic() > deadline:
+                    break
+                page.wait_for_timeout(250)
+            assert hint.status == 200, (hint.status, hint.text())
+            estimates = hint.json()["estimates"]
+            chosen = min(estimates, key=lambda e: (e["win_chance"], e["expected_points"]))
+            best = max(e["win_chance"] for e in estimates)
+            given_away[0] = max(given_away[0], best - chosen["win_chance"])
+            return str(chosen["move"])
         return never_draw_by_choice(legal, rng)
 
     final = play_to_the_end(page, functools.partial(tap_move, quick=True), lambda turn: None, None, worst)
+    return page, final, given_away[0]
+
+
+def test_a_kozel_match_reviewed_stepped_through_and_listed(browser: Any, live_server: Any, artifacts: Path) -> None:
+    # The computers' play differs from run to run (their generator is keyed by the table's id): a hand may leave
+    # the player no choice that matters (CI, stop 31: every choice within 0.01 of the best, and the review found
+    # none costly). Such a match is put aside for another deal, each with a new player.
+    for seed in (11, 12, 13, 14):
+        page, final, given_away = hinted_worst_match(browser, live_server, seed)
+        if given_away >= CLEARLY_WORSE:
+            break
+        page.close()
+    assert given_away >= CLEARLY_WORSE, "four deals without a choice that mattered"
     names = [s["name"] for s in final["seats"]]
     said = open_review(page)
     assert any(re.fullmatch(r"Analysing move \d+ of \d+…", text) for text in said), said
