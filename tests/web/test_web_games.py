@@ -520,3 +520,35 @@ def test_the_bingo_sheet_fits_a_phone(browser: Any, live_server: Any, artifacts:
     assert lines <= 3, (lines, page.locator("#status").inner_text())
     assert not page.errors, page.errors
     page.close()
+
+
+@pytest.mark.parametrize("size", ["1280x800", "360x740", "740x360"])
+def test_the_mark_of_the_player_to_play_lies_inside_the_window(
+    browser: Any, live_server: Any, artifacts: Path, size: str
+) -> None:
+    """At 1280x800 the "to play" mark of the player on the left ran to the window's edge (the side column is
+    narrower than its nameplate with the mark): each player's nameplate and mark, when they are to play."""
+    viewport = {"1280x800": LANDSCAPE, "360x740": PORTRAIT, "740x360": SHORT}[size]
+    body = {"game": "kozel", "level": "easy", "seed": 11}
+    page = open_game(browser, live_server, body, viewport)
+    outside = []
+    for where in ("left", "top", "right"):
+        # The classes renderSeats gives the seat to move, as the others think between two of our moves.
+        boxes = page.evaluate(
+            """(where) => {
+                 for (const p of document.querySelectorAll('.seat-panel')) p.classList.remove('active', 'thinking');
+                 const seat = document.getElementById(`seat-${where}`);
+                 seat.classList.add('active', 'thinking');
+                 return [...seat.querySelectorAll('.nameplate, .turn-mark')]
+                   .filter((e) => getComputedStyle(e).display !== 'none')
+                   .map((e) => { const r = e.getBoundingClientRect(); return [e.className, r.left, r.right]; });
+               }""",
+            where,
+        )
+        assert boxes, where
+        outside += [(where, *box) for box in boxes if box[1] < 2 or box[2] > viewport["width"] - 2]
+        if where == "left":
+            page.screenshot(path=str(artifacts / f"to-play-left-{size}.png"))
+    assert not outside, outside
+    assert not page.errors, page.errors
+    page.close()
