@@ -8,31 +8,24 @@ with its own token).
 
 from __future__ import annotations
 
-import functools
 import hashlib
-import secrets
 import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
-import bones
-from bones.bots import LEVELS
-from bones.game import GameOptionError, IllegalMoveError, PuzzleProblem, Rules, Solvable, game_info
-from bones.web.entries import all_games, chosen_options, resolve_game
+from bones.game import IllegalMoveError, Solvable
 from bones.web.kept import KeptTables, table_cache_size
 from bones.web.limits import LRU, HintBudgets, Limiter, LockTable, hints_from_env
+from bones.web.newtable import new_table, problem_book, shortest_solution
 from bones.web.storage import MatchResult, StaleError, Store
 from bones.web.table import (
-    COMPUTER,
     HUMAN,
     Conflict,
     Forbidden,
-    Seat,
     Table,
     TableError,
-    default_names,
 )
 
 SEAT_CHANGE_TRIES = 3  # a seat's own change, refused because another seat changed meanwhile, is made again
@@ -136,60 +129,34 @@ class Referee:
         players ``holders`` names (seat -> player: a lobby's table, whose id is ``table_id``). The player's
         unfinished match against computers, if any, is abandoned (unless ``give_up_solo`` is false: a table made
         for them by someone else, as a rematch, asks them nothing and so gives up nothing of theirs)."""
-        offered = all_games()
-        if game not in offered:
-            raise TableError(f"unknown game {game!r}; the web table plays {', '.join(offered)}")
-        level = level.lower()
-        if level not in LEVELS:
-            raise TableError(f"unknown level {level!r}; the levels are {', '.join(LEVELS)}")
-        if (seed is not None or (setup is not None and problem is None)) and not self.allow_setup:
-            # The seed gives the whole deal away; only tests may choose it.
-            raise Forbidden("choosing the seed or the deal is only allowed on a test server")
-        try:
-            chosen = chosen_options(game, options or {})
-        except GameOptionError as error:
-            raise TableError(str(error)) from None
-        game, options = resolve_game(game)
-        options.update(chosen)
-        if problem is not None:
-            # the book's layout, which the player chose by number: no secret in it, unlike a seed
-            laid_out = self._problem(game, problem, chosen)
-            options.update(laid_out.options)
-            setup = laid_out.setup
-        # A game with a fixed number of players (no players option) refuses another number below.
-        if players is not None and "players" in game_info(game).option_names() and "players" not in options:
-            options["players"] = players
-        try:
-            rules = bones.rules(game, **options)
-        except GameOptionError as error:
-            raise TableError(str(error)) from None
-        if players is not None and players != rules.num_players:
-            raise TableError(f"{rules.title} is played by {rules.num_players} players")
-        seat_list = self._seats(rules, level, seats, name)
-        if seed is None:
-            # 128 bits: a player's own hands must not narrow the seed down to a few the deals can be read from.
-            seed = secrets.randbits(128)
-        try:
-            state = rules.new_game(seed=seed, setup=setup)
-        except ValueError as error:
-            # a layout generated to a difficulty may not come in its bounded number of deals
-            raise TableError(f"the setup is not valid: {error}" if setup is not None else str(error)) from None
+        made = new_table(
+            game,
+            level,
+            players,
+            seed,
+            setup,
+            seats,
+            options=options,
+            problem=problem,
+            name=name,
+            allow_setup=self.allow_setup,
+        )
         seat_holders = {**(holders or {}), 0: player}
         for seat in seat_holders:
-            if not 0 <= seat < len(seat_list) or seat_list[seat].kind != HUMAN:
+            if not 0 <= seat < len(made.seats) or made.seats[seat].kind != HUMAN:
                 raise TableError(f"seat {seat} is not a seat for a person at this table")
         # One match against computers at a time (the page's PLAY gives the unfinished one up, after asking), but
         # tables with seats for other people stay: a player may sit at several. Nobody else's match is touched.
         if give_up_solo:
             self._replace_solo_matches(player)
         table_id = table_id or uuid.uuid4().hex
-        table = Table(table_id, level, seat_list, state, problem=problem, live=self.served(table_id))
-        table.stored_seats = [s.to_row() for s in seat_list]
+        table = Table(table_id, made.level, made.seats, made.state, problem=problem, live=self.served(table_id))
+        table.stored_seats = [s.to_row() for s in made.seats]
         self.store.create_game(
             table.id,
-            game,
-            level,
-            rules.num_players,
+            made.game,
+            made.level,
+            made.state.rules.num_players,
             table.stored_seats,
             table.record.to_dict(),
             holders=seat_holders,
@@ -198,24 +165,9 @@ class Referee:
         self._changed(table, "started")
         return table
 
-    @staticmethod
-    def _problem(game: str, number: int, chosen: Mapping[str, Any]) -> PuzzleProblem:
-        info = game_info(game)
-        book = info.problems() if info.problems else ()
-        found = next((p for p in book if p.number == number), None)
-        if found is None:
-            numbers = f"problems 1-{len(book)}" if book else "no problem set"
-            raise TableError(f"{info.title} has no problem {number}: it has {numbers}")
-        clash = [name for name, value in chosen.items() if found.options.get(name, value) != value]
-        if clash:
-            raise TableError(f"problem {number} is played with {', '.join(f'{n}={found.options[n]}' for n in clash)}")
-        return found
-
     def problems(self, game: str, player: str) -> dict[str, Any]:
         """A puzzle's book of problems: each with its shortest solution and the player's best."""
-        game_id, _fixed = resolve_game(game)
-        info = game_info(game_id)
-        book = info.problems() if info.problems else ()
+        game_id, book = problem_book(game)
         solved = self.store.problem_progress(player, game_id)
         return {
             "game": game,
@@ -236,41 +188,6 @@ class Referee:
     def _replace_solo_matches(self, player: str) -> None:
         for game_id in self.store.abandon(self.solo_matches(player)):
             self.tables.forget(game_id)
-
-    def _seats(
-        self, rules: Rules, level: str, seats: Sequence[Mapping[str, Any]] | None, host: str | None = None
-    ) -> list[Seat]:
-        defaults = default_names(rules.num_players)
-        names = [host or defaults[0], *defaults[1:]]
-        if seats is None:
-            return [Seat(HUMAN, names[0], token=secrets.token_urlsafe(24))] + [
-                Seat(COMPUTER, name, level) for name in names[1:]
-            ]
-        if len(seats) != rules.num_players:
-            raise TableError(f"{rules.title} needs {rules.num_players} seats, {len(seats)} were given")
-        out = []
-        # Where several people sit, an unnamed one is "Player N" to the others (the solo default "You" would
-        # name the host to everybody else as themselves).
-        people = sum(spec.get("kind", COMPUTER) == HUMAN for spec in seats)
-        for number, spec in enumerate(seats):
-            kind = spec.get("kind", COMPUTER)
-            default = names[number]
-            if kind == HUMAN and people > 1 and not (number == 0 and host):
-                default = f"Player {number + 1}"
-            name = str(spec.get("name") or default)[:24]
-            if kind == HUMAN:
-                # A lobby (web/lobby.py) hands out each seat's token when the seat is taken, before the match starts.
-                out.append(Seat(HUMAN, name, token=str(spec.get("token") or secrets.token_urlsafe(24))))
-            elif kind == COMPUTER:
-                seat_level = str(spec.get("level") or level).lower()
-                if seat_level not in LEVELS:
-                    raise TableError(f"seat {number}: unknown level {seat_level!r}; the levels are {', '.join(LEVELS)}")
-                out.append(Seat(COMPUTER, name, seat_level))
-            else:
-                raise TableError(f"seat {number}: kind must be 'human' or 'computer', not {kind!r}")
-        if out[0].kind != HUMAN:
-            raise TableError("seat 0 must be a human: the one who creates the table sits there")
-        return out
 
     def current(self, player: str) -> Table | None:
         """The player's unfinished game that moved last, for CONTINUE."""
@@ -527,11 +444,3 @@ def _played(table: Table) -> str:
 
 def _hint_key(game_id: str, played: str, move_number: int, seat: int) -> tuple[str, int, int]:
     return (f"{game_id}:{played}", move_number, seat)
-
-
-@functools.cache
-def shortest_solution(game: str, number: int) -> int | None:
-    """The moves of a shortest solution of a book's problem (the exact solver's; None if it has none)."""
-    problem = Referee._problem(game, number, {})
-    state = bones.rules(game, **problem.options).new_game(setup=problem.setup)
-    return len(state.solve()) if isinstance(state, Solvable) else None
