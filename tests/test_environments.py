@@ -59,6 +59,29 @@ def test_two_runs_with_the_same_seed_are_identical_and_another_seed_differs() ->
     assert first != _episode(bones.env("draw"), 8)
 
 
+def test_the_agent_iterator_names_the_agents_as_pettingzoos_does() -> None:
+    """bones' agent_iter (a generator, cheaper a step) gives PettingZoo's own iterator's agents: to the end of
+    the game, the dead steps included, or up to max_iter."""
+    from pettingzoo.utils.env import AECIterable
+
+    def agents(iterate: Any, max_iter: int) -> list[str]:
+        env = bones.env("kozel", target=1)
+        env.reset(seed=3)
+        rng, seen = np.random.default_rng(3), []
+        for agent in iterate(env, max_iter):
+            seen.append(agent)
+            observation, _, terminated, truncated, _ = env.last()
+            legal = np.flatnonzero(observation["action_mask"])
+            env.step(None if terminated or truncated else int(rng.choice(legal)))
+        return seen
+
+    for max_iter in (7, 2**63):
+        ours = agents(lambda env, n: env.agent_iter(n), max_iter)
+        theirs = agents(lambda env, n: AECIterable(env, n), max_iter)
+        assert ours == theirs and len(ours) == min(max_iter, len(theirs))
+    assert len(ours) > 20 and len(set(ours[-4:])) == 4  # a whole hand, and each agent's dead step at its end
+
+
 def test_a_match_ends_with_the_points_as_rewards() -> None:
     env = bones.env("block", players=4, teams=True, target=20)
     env.reset(seed=3)
