@@ -12,7 +12,10 @@ The matches:
   move; its CPU a move is measured first on a few positions and Crazy gets as much (CPU clock);
 - 2p block: Hard vs ISMCTS;
 - 4p partnership block: Crazy (``--crazy-seconds`` CPU a move) vs ``dominoes:pab_bg``, and Hard
-  vs ``dominoes:pab_bg``.
+  vs ``dominoes:pab_bg``;
+- ``omniscient-ismcts`` (on request): what no fair player can be expected to pass against ISMCTS on the same
+  deals. The omniscient player sees the other hand (in 2-player block nothing is drawn, so it knows every
+  tile's place) and plays the exactly solved best move (``bones.bots.line.exact``).
 
     nice .venv/bin/python bench/outside.py --deals 200          # the issue's runs
     nice .venv/bin/python bench/outside.py --deals 20 --crazy-seconds 0.25   # a quick look
@@ -25,8 +28,13 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
-from bones.arena import ArenaPair, player_for, run_arena
+from bones.arena import ArenaPair, TimedBot, player_for, run_arena
+from bones.bots.line.exact import Solver
+from bones.game import Move, Observation, Rules
 from bones.game import rules as make_rules
+from bones.line.moves import from_kernel
+from bones.line.state import LineState
+from bones.tournament import PairStats, play_rotations
 
 TWO = {"players": 2}
 PARTNERSHIP = {"players": 4, "teams": True}
@@ -80,6 +88,50 @@ def ismcts_cpu_per_move(spec: str, positions: int, seed: int) -> float:
     return spent / measured
 
 
+class Omniscient:
+    """Sees every tile of the deal it is told (``seed``): the true position is the deal with the observation's
+    public moves replayed (2-player block: nothing is drawn), and its move the exactly solved best."""
+
+    level = "omniscient"
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.seed = 0
+        self._solver: tuple[int, Solver] | None = None
+
+    def choose(self, observation: Observation, rng: random.Random) -> Move:
+        state = self.rules.new_game(seed=self.seed)
+        for event in observation.history:  # type: ignore[attr-defined]
+            state = state.play(event.move)
+        assert isinstance(state, LineState) and state.observation(observation.seat).hand == observation.hand  # type: ignore[attr-defined]
+        if self._solver is None or self._solver[0] != self.seed:
+            self._solver = (self.seed, Solver(state.rules, state.kernel))
+        values = self._solver[1].move_values(state.kernel)
+        return from_kernel(max(values, key=lambda pair: pair[1])[0])
+
+
+def omniscient_pair(spec: str, deals: int, seed: int) -> ArenaPair:
+    """The omniscient player against ``spec`` on the arena's duplicate deals (the same deals as run_arena's)."""
+    rules = make_rules("block", **TWO)
+    seer = Omniscient(rules)
+    ours, theirs = TimedBot(seer), TimedBot(player_for(rules, spec))
+    stats, margins = PairStats("omniscient", spec), []
+    for deal in range(deals):
+        seer.seed = seed + deal
+        each: list[tuple[int, int]] = []
+        points, hands = play_rotations(rules, (ours, theirs), seed, deal, "arena:omniscient", each)  # type: ignore[arg-type]
+        margins.append([a - b for a, b in each])
+        stats.margins.append(points[0] - points[1])
+        stats.hands += hands
+    return ArenaPair(
+        stats,
+        (ours.seconds_per_move, theirs.seconds_per_move),
+        (ours.cpu_per_move, theirs.cpu_per_move),
+        (ours.moves, theirs.moves),
+        margins,
+    )
+
+
 def row(name: str, pair: ArenaPair, share: str) -> str:
     deals = pair.hand_margins
     margin = margin_per_hand(deals)
@@ -117,6 +169,9 @@ def main() -> None:
         print(
             row(f"2p block: Crazy{more} ({budget:.3f} CPU s) vs ISMCTS ({args.sims} sims)", pair, "hands"), flush=True
         )
+    if "omniscient-ismcts" in wanted:
+        pair = omniscient_pair(ismcts, args.deals, args.seed)
+        print(row(f"2p block: omniscient vs ISMCTS ({args.sims} sims)", pair, "hands"), flush=True)
     if "hard-ismcts" in wanted:
         pair = run_arena("block", ["hard"], [ismcts], args.deals, TWO, args.seed).pairs[0]
         print(row(f"2p block: Hard vs ISMCTS ({args.sims} sims)", pair, "hands"), flush=True)
