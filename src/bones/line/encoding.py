@@ -13,8 +13,9 @@ from bones.game import Encoding, Move, Observation, State
 from bones.line.follower import History, LineFollower
 from bones.line.kernel import DRAW, PASS, SPINNER_EVERY, SPINNER_FIRST, Kernel
 from bones.line.moves import DRAW_MOVE, PASS_MOVE, LineMove
+from bones.line.observation import LineObservation
 from bones.line.rules import LineRules
-from bones.line.state import _FITTING_LIMIT, _SLOT_BITS, LineObservation, LineState, fitting_moves
+from bones.line.state import _FITTING_LIMIT, _SLOT_BITS, LineState, fitting_moves
 from bones.tiles import TILES, pip_set
 
 

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from bones.game import State, name_seats
 from bones.line.kernel import DRAW, PASS
 from bones.line.moves import LineMove, end_name
-from bones.line.state import HandSheet, LineState
+from bones.line.observation import HandSheet
+from bones.line.state import LineState
 from bones.tiles import TILES, format_tiles
 
 

@@ -7,8 +7,9 @@ from typing import Any
 
 from bones.game import HandResult, IllegalMoveError
 from bones.line.layout import layout_dict
+from bones.line.observation import HandSheet
 from bones.line.rules import LineRules
-from bones.line.state import HandSheet, LineState
+from bones.line.state import LineState
 
 
 def client_view(state: LineState, seat: int) -> dict[str, Any]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 import bones
-from bones.line.state import LineObservation, LineState
+from bones.line.observation import LineObservation
+from bones.line.state import LineState
 
 
 def a_few_moves_in(game: str, seed: int, moves: int = 4, **options: object) -> tuple[bones.Rules, LineObservation]:

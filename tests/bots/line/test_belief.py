@@ -11,7 +11,8 @@ import pytest
 import bones
 from bones.bots.line.belief import Belief
 from bones.line.kernel import DRAW, PASS, PLAY, Kernel
-from bones.line.state import LineObservation, LineState
+from bones.line.observation import LineObservation
+from bones.line.state import LineState
 from bones.tiles import HIGH, LOW, mask_of, tiles_of
 from tests.line.helpers import play, setup
 

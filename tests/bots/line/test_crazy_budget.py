@@ -10,7 +10,7 @@ import pytest
 import bones
 from bones.bots.line import crazy
 from bones.bots.line.belief import Belief
-from bones.line.state import LineObservation
+from bones.line.observation import LineObservation
 from tests.bots.line.positions import a_few_moves_in
 
 WAIT = 0.04  # seconds each sampled deal waits (sleeping: no CPU time) in these tests

@@ -9,7 +9,8 @@ import bones
 from bones.bots import bot_for
 from bones.bots.line import crazy
 from bones.line.moves import LineMove
-from bones.line.state import LineObservation, LineState
+from bones.line.observation import LineObservation
+from bones.line.state import LineState
 from tests.line.helpers import legal, play, setup
 
 BUDGET = 400

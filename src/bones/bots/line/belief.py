@@ -45,8 +45,8 @@ from functools import cache
 from bones.bots.counting import PlacementCounter, weighted_index
 from bones.bots.line.belief_draws import DrawSampler, SeatHistory, TooLarge
 from bones.line.kernel import DRAW, PLAY, Kernel
+from bones.line.observation import LineObservation
 from bones.line.rules import HIGHEST_DOUBLE, ONE_ONE, TOP_DOUBLE, LineRules
-from bones.line.state import LineObservation
 from bones.tiles import HIGH, LOW, PIPS, pip_set, tiles_of
 
 MAX_REDRAWS = 8

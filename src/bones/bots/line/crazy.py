@@ -75,8 +75,8 @@ from bones.bots.line.play_model import PlayModel
 from bones.bots.line.search import playout, value
 from bones.line.kernel import Kernel
 from bones.line.moves import LineMove
+from bones.line.observation import LineObservation
 from bones.line.rules import FIVES, PIPS_TO_WINNER, LineRules
-from bones.line.state import LineObservation
 
 DEFAULT_SECONDS = 1.0
 DEFAULT_SAMPLES = 4000

@@ -24,8 +24,8 @@ from typing import Any
 
 from bones.game import Move, Observation, Rules
 from bones.line.moves import PASS_MOVE, LineMove
+from bones.line.observation import LineObservation
 from bones.line.rules import LineRules
-from bones.line.state import LineObservation
 from bones.tiles import HIGH, LOW, Tile, pip_set, tiles_of
 
 #: The players the arena offers, by name. probabilistic_alphabeta's exhaustive default

@@ -47,8 +47,8 @@ import random
 from bones.bots.line.belief import Belief
 from bones.line.kernel import SPINNER_EVERY, Kernel
 from bones.line.moves import LineMove
+from bones.line.observation import LineObservation
 from bones.line.rules import MUGGINS, LineRules
-from bones.line.state import LineObservation
 from bones.tiles import HIGH, LOW, PIPS, pip_set, tiles_of
 
 SHED = 1.0

@@ -26,8 +26,8 @@ from typing import Any
 
 from bones.game import Move, Observation, Rules
 from bones.line.moves import PASS_MOVE, LineMove
+from bones.line.observation import LineObservation
 from bones.line.rules import LineRules
-from bones.line.state import LineObservation
 from bones.tiles import HIGH, LOW, Tile, pip_set, tiles_of
 
 GAME = "python_block_dominoes"

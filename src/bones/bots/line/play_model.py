@@ -39,7 +39,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from bones.line.kernel import DRAW, PLAY, SCORE_FIVES, Kernel
-from bones.line.state import LineObservation
+from bones.line.observation import LineObservation
 from bones.tiles import HIGH, LOW, PIPS
 
 # (kind, temperature); the uniform model's temperature is unused.

@@ -10,8 +10,8 @@ from bones.bots.line.review import HOOKS as REVIEW
 from bones.bots.review import register_review
 from bones.game import Observation, Rules
 from bones.line.moves import LineMove
+from bones.line.observation import LineObservation
 from bones.line.rules import LineRules
-from bones.line.state import LineObservation
 
 
 class NormalLineBot:

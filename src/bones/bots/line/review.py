@@ -23,8 +23,9 @@ from bones.bots.review import NotSolved, ReviewHooks, Scale
 from bones.game import Move, Observation, Rules, State
 from bones.line import entered
 from bones.line.moves import from_kernel
+from bones.line.observation import LineObservation
 from bones.line.rules import LineRules
-from bones.line.state import LineObservation, LineState
+from bones.line.state import LineState
 
 #: Sampled deals per second of depth (the analysis plays every distinct move out in each).
 SAMPLES_PER_SECOND = 4000
