@@ -21,8 +21,8 @@ from typing import Any
 
 import bones
 from bones.bots import bot_for
-from bones.game import game_info
 from bones.line.state import LineState
+from bones.registry import game_info
 
 # The same play, opponents, settings and bootstrap as the two-player A/B.
 from crazy_ab import first_hand, interval, opponent, setting

@@ -37,7 +37,7 @@ from pathlib import Path
 
 import bones
 from bones.bots import levels_for
-from bones.game import games_in_order
+from bones.registry import games_in_order
 from bones.tournament import PairStats, run_tournament, seatings
 
 ALPHA = 0.01

@@ -31,9 +31,9 @@ from collections.abc import Callable, Sequence
 from bones.arena import ArenaPair, TimedBot, player_for, run_arena
 from bones.bots.line.exact import Solver
 from bones.game import Move, Observation, Rules
-from bones.game import rules as make_rules
 from bones.line.moves import from_kernel
 from bones.line.state import LineState
+from bones.registry import rules as make_rules
 from bones.tournament import PairStats, play_rotations
 
 TWO = {"players": 2}

@@ -14,7 +14,8 @@ import statistics
 import time
 
 import bones
-from bones.game import DIFFICULTY, games_in_order
+from bones.game import DIFFICULTY
+from bones.registry import games_in_order
 
 
 def main() -> None:

@@ -18,7 +18,8 @@ import time
 import bones
 from bones.bots import bot_for, levels_for
 from bones.bots.review import DEFAULT_DEPTH, review_game
-from bones.game import State, games
+from bones.game import State
+from bones.registry import games
 
 DRAW_GOAL = 10.0  # CPU seconds for a whole 2-player Draw match
 MOVES = 3000  # more than any of these games takes

@@ -110,7 +110,7 @@ def test_tournament_prints_win_rates_and_ratings() -> None:
 
 
 def test_play_without_a_game_starts_the_registry_default(tmp_path: Path) -> None:
-    from bones.game import default_game, game_info, games_in_order
+    from bones.registry import default_game, game_info, games_in_order
 
     chosen = default_game()
     assert game_info(chosen).default and chosen == next(i.game_id for i in games_in_order() if i.default)

@@ -26,7 +26,8 @@ import pytest
 import bones
 from bones.bots import bot_for, hint, levels_for
 from bones.cli import main, table_bots
-from bones.game import GameOptionError, HandResult, Rules, State, game_info
+from bones.game import GameOptionError, HandResult, Rules, State
+from bones.registry import game_info
 from tests.test_conformance import PIECE_TEXT, cases
 
 THINK = 0.0025  # seconds of thinking for the searching levels and the hints: a fixed, small amount of work

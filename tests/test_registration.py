@@ -9,20 +9,20 @@ import pytest
 
 import bones.bots as bots_mod
 import bones.cli as cli_mod
-import bones.game as game_mod
+import bones.registry as registry
 from bones.bots import levels_for
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "bones"
 
 
 def test_every_game_comes_from_an_entry_point_and_every_family_has_bots() -> None:
-    modules = {entry.value for entry in metadata.entry_points(group=game_mod.GAMES_GROUP)}
-    registered = game_mod.games()
+    modules = {entry.value for entry in metadata.entry_points(group=registry.GAMES_GROUP)}
+    registered = registry.games()
     assert registered
     for info in registered.values():
         assert info.make.__module__ in modules or any(info.make.__module__.startswith(m) for m in modules)
     for game_id in registered:
-        assert "normal" in levels_for(game_mod.rules(game_id)), game_id
+        assert "normal" in levels_for(registry.rules(game_id)), game_id
 
 
 def test_the_core_and_the_registries_list_no_modules() -> None:
@@ -41,18 +41,18 @@ def test_the_core_and_the_registries_list_no_modules() -> None:
 
 
 def _nothing_installed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(game_mod.metadata, "entry_points", lambda group: [])
-    monkeypatch.setattr(game_mod, "_loaded", False)
+    monkeypatch.setattr(registry.metadata, "entry_points", lambda group: [])
+    monkeypatch.setattr(registry, "_loaded", False)
     monkeypatch.setattr(bots_mod, "_loaded", False)
     monkeypatch.setattr(cli_mod, "_extended", False)
 
 
 def test_no_registered_game_is_refused_in_words(monkeypatch: pytest.MonkeyPatch) -> None:
-    rules = game_mod.rules("draw")
+    rules = registry.rules("draw")
     _nothing_installed(monkeypatch)
-    with pytest.raises(game_mod.NothingRegisteredError, match="install bones"):
-        game_mod.games()
-    with pytest.raises(game_mod.NothingRegisteredError, match=r"bones\.bots"):
+    with pytest.raises(registry.NothingRegisteredError, match="install bones"):
+        registry.games()
+    with pytest.raises(registry.NothingRegisteredError, match=r"bones\.bots"):
         bots_mod.levels_for(rules)
 
 
@@ -67,10 +67,10 @@ def test_the_cli_without_metadata_says_to_install(
 
 
 @pytest.mark.parametrize(
-    ("game_id", "options"), [(g, {}) for g in game_mod.games()] + [("block", {"players": 4, "teams": True})]
+    ("game_id", "options"), [(g, {}) for g in registry.games()] + [("block", {"players": 4, "teams": True})]
 )
 def test_every_game_says_who_plays_with_whom(game_id: str, options: dict[str, object]) -> None:
-    rules = game_mod.rules(game_id, **options)
+    rules = registry.rules(game_id, **options)
     assert len(rules.sides) == rules.num_players and len(set(rules.sides)) == rules.num_sides
     if rules.in_pairs():
         assert rules.sides == (0, 1, 0, 1)
@@ -83,7 +83,7 @@ def test_the_default_game_is_the_first_marked_default_else_the_first_registered(
 ) -> None:
     import dataclasses
 
-    game = game_mod
+    game = registry
     infos = game.games_in_order()
     unmarked = [dataclasses.replace(info, default=False) for info in infos]
     monkeypatch.setattr(game, "games_in_order", lambda: unmarked)

@@ -11,7 +11,7 @@ from rich.console import Console
 
 import bones
 from bones import rulebook
-from bones.game import games_in_order
+from bones.registry import games_in_order
 from bones.rules_print import print_page
 
 # Every game and variant, and the options that change how a game is played.

@@ -5,18 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from bones.game import (
-    GameInfo,
-    GameOptionError,
-    IllegalMoveError,
-    Move,
-    Observation,
-    Outcome,
-    Rules,
-    State,
-    games,
-    rules,
-)
+from bones.game import GameOptionError, IllegalMoveError, Move, Observation, Outcome, Rules, State
+from bones.registry import GameInfo, games, rules
 from bones.tiles import Tile, pip_set
 
 if TYPE_CHECKING:  # the environments need the env extra: imported when first asked for

@@ -38,7 +38,7 @@ from urllib.parse import parse_qsl
 
 from bones.bots import LEVELS, Bot, BotSpecError, outside_player, resolve_bot
 from bones.game import IllegalMoveError, Move, Observation, Rules
-from bones.game import rules as make_rules
+from bones.registry import rules as make_rules
 from bones.tournament import PairStats, play_rotations
 
 Request = dict[str, Any]

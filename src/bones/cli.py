@@ -17,7 +17,7 @@ from rich.markup import escape
 from rich.progress import Progress
 from rich.table import Table
 
-from bones import game as game_mod
+from bones import registry
 from bones.bots import LEVELS, Bot, at_least, fixed_work, resolve_bot
 from bones.game import GameOptionError, IllegalMoveError, Rules, State
 from bones.record import Record, RecordError
@@ -79,7 +79,7 @@ def make_rules(game: str, players: int | None, options: list[str] | None) -> Rul
         if "players" in chosen and str(chosen["players"]) != str(players):
             raise CliError(f"--players {players} and -o players={chosen['players']} disagree: give the number once")
         chosen["players"] = players
-    return game_mod.rules(game, **chosen)
+    return registry.rules(game, **chosen)
 
 
 def seat_names(rules: Rules) -> list[str]:
@@ -123,7 +123,7 @@ def play(
 ) -> None:
     """Play a whole match in the terminal against computer players."""
     level = bot_spec(level)
-    rules = make_rules(game or game_mod.default_game(), players, option)
+    rules = make_rules(game or registry.default_game(), players, option)
     if save is not None:
         check_writable(save)
     bots = table_bots(rules, level, fixed_work(crazy_samples))
@@ -380,11 +380,11 @@ def rules_command(
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="rule option name=value")] = None,
 ) -> None:
     """Print the rules page of a game or variant, for the options chosen."""
-    variant = next((v for i in game_mod.games().values() for v in i.variants if v.variant_id == game), None)
-    game_id = next(i.game_id for i in game_mod.games().values() if variant in i.variants) if variant else game
-    info = game_mod.game_info(game_id)
+    variant = next((v for i in registry.games().values() for v in i.variants if v.variant_id == game), None)
+    game_id = next(i.game_id for i in registry.games().values() if variant in i.variants) if variant else game
+    info = registry.game_info(game_id)
     fixed = dict(variant.options) if variant else {}
-    print_page(console, game_mod.rules(game_id, **fixed, **parse_options(option)).describe())
+    print_page(console, registry.rules(game_id, **fixed, **parse_options(option)).describe())
     if info.options:
         console.print("\nOptions (bones play GAME -o name=value):")
         for opt in (o for o in info.options if o.name not in fixed):
@@ -399,7 +399,7 @@ def games_command() -> None:
     table.add_column("id")
     table.add_column("game")
     table.add_column("family")
-    for game_id, info in game_mod.games().items():
+    for game_id, info in registry.games().items():
         table.add_row(game_id, info.title, info.family)
     console.print(table)
 
@@ -407,7 +407,7 @@ def games_command() -> None:
 def _load_extensions() -> None:
     global _extended
     if not _extended:
-        for register in game_mod.load_entry_points(COMMANDS_GROUP):
+        for register in registry.load_entry_points(COMMANDS_GROUP):
             register(app)
         _extended = True
 
@@ -415,7 +415,7 @@ def _load_extensions() -> None:
 def main(argv: list[str] | None = None) -> None:
     try:
         _load_extensions()
-    except game_mod.NothingRegisteredError as error:
+    except registry.NothingRegisteredError as error:
         console.print(f"[bold red]error:[/bold red] {escape(str(error))}", soft_wrap=True)
         raise SystemExit(2) from None
     run: Callable[..., Any] = app

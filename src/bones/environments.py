@@ -41,7 +41,7 @@ from pettingzoo import AECEnv
 
 from bones.bots import Bot, resolve_bot
 from bones.game import Encoding, Follower, Move, Observation, Rules, State
-from bones.game import rules as make_rules
+from bones.registry import rules as make_rules
 
 ObservationDict = dict[str, np.ndarray]
 #: A seat's opponent: a bones level ("easy", "normal", ...) or a bot.

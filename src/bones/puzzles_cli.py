@@ -11,8 +11,9 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from bones.game import IllegalMoveError, LayoutTools, Solvable, State, games
-from bones.game import rules as make_rules
+from bones.game import IllegalMoveError, LayoutTools, Solvable, State
+from bones.registry import games
+from bones.registry import rules as make_rules
 from bones.rules_print import print_page
 
 console = Console(highlight=False, soft_wrap=True)

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bones.game import GameOptionError, IllegalMoveError, State, rules
+from bones.game import GameOptionError, IllegalMoveError, State
+from bones.registry import rules
 
 FORMAT = "bones-record"
 FORMAT_VERSION = 1

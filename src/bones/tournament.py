@@ -27,7 +27,7 @@ from typing import Any, TextIO
 
 from bones.bots import Bot, resolve_bot
 from bones.game import Rules, State
-from bones.game import rules as make_rules
+from bones.registry import rules as make_rules
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,8 @@ import bones
 from bones.bots import Estimate, bot_for
 from bones.bots.line.review import SCALE
 from bones.bots.review import Scale, review_game
-from bones.game import Rules, State, game_info
+from bones.game import Rules, State
+from bones.registry import game_info
 from bones.tiles import TILES, pip_set, tiles_of
 
 FAST = 0.001

@@ -9,6 +9,7 @@ import pytest
 from rich.console import Console
 
 import bones
+import bones.registry
 from bones.cli import main
 from bones.game import Solvable
 from bones.puzzles.bee.puzzle import BeeLayout
@@ -178,9 +179,9 @@ class _EchoLayouts:
 
 
 def test_the_puzzle_commands_serve_any_game_with_layout_tools(tmp_path, capsys, monkeypatch) -> None:
-    draw = bones.game.game_info("draw")
-    echo = bones.game.GameInfo("echo", "Echo", "puzzle", draw.make, layouts=_EchoLayouts())
-    monkeypatch.setitem(bones.game._REGISTRY, "echo", echo)
+    draw = bones.registry.game_info("draw")
+    echo = bones.registry.GameInfo("echo", "Echo", "puzzle", draw.make, layouts=_EchoLayouts())
+    monkeypatch.setitem(bones.registry._REGISTRY, "echo", echo)
     path = tmp_path / "echo.txt"
     path.write_text("a b c\n")
     main(["solve", "echo", str(path), "--advanced", "--json"])

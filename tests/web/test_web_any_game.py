@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import bones
-from bones.game import games
+from bones.registry import games
 
 PIECE_TEXT = re.compile(r"\d+:\d+|[A-Za-z0-9_]+")  # as tests/test_conformance.py reads pieces
 GAMES = sorted(games())

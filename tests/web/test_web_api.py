@@ -11,8 +11,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 import bones
+import bones.registry
 from bones import rulebook
-from bones.game import GameInfo
+from bones.registry import GameInfo
 from bones.web.app import create_app
 from bones.web.entries import resolve_game, table_games
 from bones.web.storage import Store
@@ -327,9 +328,11 @@ def test_first_visit_finds_everything_it_asks_for(client: TestClient) -> None:
 def test_the_list_of_games_comes_from_the_registry(monkeypatch: pytest.MonkeyPatch) -> None:
     assert table_games() == OFFERED
     # A game that registers with a board the table draws joins the list; one without a board does not.
-    draw = bones.game.game_info("draw")
-    monkeypatch.setitem(bones.game._REGISTRY, "draw2", GameInfo("draw2", "Draw again", "line", draw.make, board="line"))
-    monkeypatch.setitem(bones.game._REGISTRY, "noboard", GameInfo("noboard", "No board", "line", draw.make))
+    draw = bones.registry.game_info("draw")
+    monkeypatch.setitem(
+        bones.registry._REGISTRY, "draw2", GameInfo("draw2", "Draw again", "line", draw.make, board="line")
+    )
+    monkeypatch.setitem(bones.registry._REGISTRY, "noboard", GameInfo("noboard", "No board", "line", draw.make))
     assert table_games() == GAMES[:-1] + ("draw2", "partnership") + OFFERED[len(GAMES) :]
 
 
@@ -350,7 +353,7 @@ def test_the_rules_page_of_every_web_game(client: TestClient) -> None:
         assert page.status_code == 200, page.text
         data = page.json()
         game_id, fixed = resolve_game(game["id"])
-        info = bones.game.game_info(game_id)
+        info = bones.registry.game_info(game_id)
         # The same page as `bones rules GAME` (with a variant's fixed options), as text and as sections.
         sections = rulebook.parse(info.make(**fixed).describe())
         assert data["text"] == rulebook.plain(sections) and data["title"] == game["title"]

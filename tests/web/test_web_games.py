@@ -19,6 +19,7 @@ import pytest
 
 import bones
 import bones.game
+import bones.registry
 from bones.web.entries import BOARDS, available_levels, game_catalog
 from tests.web.test_web_browser import LANDSCAPE, PORTRAIT, SHORT, tap_move
 
@@ -439,7 +440,7 @@ def shortest_match(entry: dict[str, Any]) -> dict[str, Any]:
     option = next((o for o in entry["options"] if o["name"] == "target" and o["kind"] == "int"), None)
     if option is None:
         return {}
-    info = bones.game.game_info(entry["game_id"])
+    info = bones.registry.game_info(entry["game_id"])
     declared = next(o for o in info.options if o.name == "target")
     for value in range(1, option["default"] + 1):
         try:

@@ -208,7 +208,7 @@ def test_a_kept_table_of_a_game_whose_moves_are_taken_back_is_read_whole_when_be
     # Rows past a number are deleted by an undo: the stored moves up to a kept table's number may then not be its
     # own, so reading only the moves it lacks would make a position that was never played.
     import bones
-    from bones.game import games
+    from bones.registry import games
 
     game = sorted(g for g in games() if bones.rules(g).allows_undo)[0]
     database = f"sqlite:///{tmp_path / 'bones.sqlite3'}"

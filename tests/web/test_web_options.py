@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from bones.game import DIFFICULTY, game_info
+from bones.game import DIFFICULTY
+from bones.registry import game_info
 from bones.web.entries import game_catalog
 
 JSON = {"Content-Type": "application/json"}

@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import bones
-from bones.game import games
+from bones.registry import games
 
 UNDOABLE = sorted(g for g in games() if bones.rules(g).allows_undo)
 OTHERS = sorted(g for g in games() if not bones.rules(g).allows_undo)

@@ -78,7 +78,8 @@ from typing import TYPE_CHECKING, Any
 
 from bones.bingo.moves import BingoMove
 from bones.bingo.page import PAGE
-from bones.game import Encoding, GameInfo, Option, Rules, register
+from bones.game import Encoding, Option, Rules
+from bones.registry import GameInfo, register
 from bones.rulebook import page_with_table
 
 if TYPE_CHECKING:

@@ -18,7 +18,8 @@ from collections.abc import Callable, Mapping
 from importlib import metadata
 from typing import Any, Protocol, TypeVar
 
-from bones.game import Move, Observation, Rules, game_info, load_entry_points
+from bones.game import Move, Observation, Rules
+from bones.registry import game_info, load_entry_points
 
 LEVELS = ("easy", "normal", "hard", "crazy")
 

@@ -32,7 +32,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bones.bots import Estimate, analyser_for
-from bones.game import Move, Observation, Rules, State, game_info
+from bones.game import Move, Observation, Rules, State
+from bones.registry import game_info
 
 #: The analysis work per decision (seconds of thinking turned into fixed work) unless asked otherwise.
 DEFAULT_DEPTH = 0.015

@@ -96,13 +96,8 @@ from bones.finder.moves import (
 )
 from bones.finder.page import PAGE
 from bones.finder.state import FinderState
-from bones.game import (
-    Encoding,
-    GameInfo,
-    Option,
-    Rules,
-    register,
-)
+from bones.game import Encoding, Option, Rules
+from bones.registry import GameInfo, register
 from bones.rulebook import page_with_table
 
 VERSION = 1

@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bones.game import GameInfo, Option, Variant, register
+from bones.game import Option
 from bones.line.kernel import SPINNER_EVERY, SPINNER_FIRST, SPINNER_NONE
 from bones.line.pages import BLOCK_PAGE, DRAW_PAGE, PARTNERSHIP_PAGE
 from bones.line.pages_scoring import ALLFIVES_PAGE, CLASSIC_PAGE, KOZEL_PAGE, MUGGINS_PAGE
 from bones.line.rules import FIVES, HIGHEST_DOUBLE, KOZEL, MUGGINS, ONE_ONE, PIPS_TO_WINNER, TOP_DOUBLE, LineRules
+from bones.registry import GameInfo, Variant, register
 
 VERSION = 1
 

@@ -7,7 +7,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from bones.game import PuzzleProblem
+from bones.registry import PuzzleProblem
 
 
 @dataclass(frozen=True)

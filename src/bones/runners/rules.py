@@ -64,12 +64,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from bones.game import (
-    Encoding,
-    GameInfo,
-    Rules,
-    register,
-)
+from bones.game import Encoding, Rules
+from bones.registry import GameInfo, register
 from bones.rulebook import page_with_table
 from bones.runners.moves import RunnerMove
 from bones.runners.page import PAGE

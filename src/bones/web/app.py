@@ -26,7 +26,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from bones import __version__, rulebook
 from bones.bots import LEVELS
-from bones.game import GameOptionError, game_info
+from bones.game import GameOptionError
+from bones.registry import game_info
 from bones.web import history, live, lobby, rematch, reviews, sockets
 from bones.web.entries import all_games, available_levels, find_entry, game_catalog, resolve_game, table_games
 from bones.web.events import bus_from_env

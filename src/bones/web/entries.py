@@ -9,7 +9,8 @@ from typing import Any
 
 import bones
 from bones.bots import at_least, levels_for
-from bones.game import DIFFICULTY, GameOptionError, Option, Rules, game_info, games_in_order
+from bones.game import DIFFICULTY, GameOptionError, Option, Rules
+from bones.registry import game_info, games_in_order
 
 # The boards the browser draws (static/boards/KIND.js), in the order the menu groups them.
 BOARDS = ("line", "bingo", "tetradominoes", "runners", "finder", "fujisan", "bee", "mountains")

@@ -28,7 +28,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 import bones
 from bones.bots import LEVELS
-from bones.game import GameOptionError, game_info
+from bones.game import GameOptionError
+from bones.registry import game_info
 from bones.web.entries import all_games, chosen_options, resolve_game, table_games
 from bones.web.events import Event
 from bones.web.live import Hub

@@ -12,7 +12,8 @@ from typing import Any
 
 import bones
 from bones.bots import LEVELS
-from bones.game import GameOptionError, PuzzleProblem, Rules, Solvable, State, game_info
+from bones.game import GameOptionError, Rules, Solvable, State
+from bones.registry import PuzzleProblem, game_info
 from bones.web.entries import all_games, chosen_options, resolve_game
 from bones.web.table import COMPUTER, HUMAN, Forbidden, Seat, TableError, default_names
 

@@ -40,7 +40,6 @@ from bones.game import (
     RANDOM_DEAL,
     Difficulty,
     Encoding,
-    GameInfo,
     GameOptionError,
     IllegalMoveError,
     Move,
@@ -49,7 +48,6 @@ from bones.game import (
     Rules,
     State,
     difficulty_option,
-    register,
 )
 from bones.puzzles.base import (
     GIVE_UP,
@@ -66,6 +64,7 @@ from bones.puzzles.bee.puzzle import MIN_DICE, BeeLayout, BeeMoveError, BeeRound
 from bones.puzzles.grid import GridFormatError, dice_marker
 from bones.puzzles.layouts import BeeLayouts
 from bones.puzzles.problems import book_problems
+from bones.registry import GameInfo, register
 from bones.rulebook import page_with_table
 
 VERSION = 1

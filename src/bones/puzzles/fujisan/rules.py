@@ -42,7 +42,6 @@ from bones.game import (
     RANDOM_DEAL,
     Difficulty,
     Encoding,
-    GameInfo,
     GameOptionError,
     IllegalMoveError,
     Move,
@@ -51,7 +50,6 @@ from bones.game import (
     Rules,
     State,
     difficulty_option,
-    register,
 )
 from bones.puzzles.base import (
     GIVE_UP,
@@ -81,6 +79,7 @@ from bones.puzzles.fujisan.puzzle import (
 )
 from bones.puzzles.layouts import FujisanLayouts
 from bones.puzzles.problems import book_problems
+from bones.registry import GameInfo, register
 from bones.rulebook import page_with_table
 
 VERSION = 2  # 2: no diagonal step on the peak

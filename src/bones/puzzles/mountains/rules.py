@@ -39,7 +39,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
-from bones.game import Encoding, GameInfo, IllegalMoveError, Move, Option, Outcome, Rules, State, register
+from bones.game import Encoding, IllegalMoveError, Move, Option, Outcome, Rules, State
 from bones.puzzles.base import GIVE_UP, GIVE_UP_MOVE, PuzzleMove, PuzzleObservation, best_first, seat_view, setup_grid
 from bones.puzzles.grid import Grid
 from bones.puzzles.layouts import MountainsLayouts
@@ -58,6 +58,7 @@ from bones.puzzles.mountains.puzzle import (
     solve,
     tiles_from_grid,
 )
+from bones.registry import GameInfo, register
 from bones.rulebook import page_with_table
 
 VERSION = 1
