@@ -8,6 +8,10 @@ Beside them, OpenSpiel's ``python_block_dominoes`` (2-player block) through its
 ``rl_environment``: its observation tensor and a legal-action mask made from its legal actions
 at each step (needs the ``openspiel`` extra; skipped, and said so, without it).
 
+Beside them, the floor of the API: a PettingZoo AEC environment that plays no game (a fixed
+observation copied, three legal actions marked, the next agent in turn) through the same loop, what
+``env.last()``, ``env.step()`` and the loop cost a step before any game is played.
+
 Goals (issue 27): every environment at least half its engine's moves/s; 2-player block at least
 10x OpenSpiel's steps/s. CPU seconds, so a busy machine slows both sides alike; the load average
 is printed. Engine and environment take turns (``--rounds``), each counted by its best turn, so
@@ -22,10 +26,11 @@ import argparse
 import os
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
+from pettingzoo import AECEnv
 
 import bones
 
@@ -79,6 +84,73 @@ def environment(game: str, options: dict[str, Any]) -> Callable[[float], int]:
                 env.step(int(legal[pick(len(legal))]))
                 steps += 1
             env.reset()
+        return steps
+
+    return run
+
+
+class NoGame(AECEnv):  # type: ignore[misc]
+    """Four agents in turn for 28 steps, each seeing the same numbers: the API's own cost (see the docstring)."""
+
+    metadata = {"name": "no_game_v0", "is_parallelizable": False}  # noqa: RUF012 (the base class declares it so)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.possible_agents = [f"player_{seat}" for seat in range(4)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._numbers, self._none = np.zeros(120, np.int64), np.zeros(86, np.int8)
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        while self.agents and max_iter > 0:
+            max_iter -= 1
+            yield self.agent_selection
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {} for agent in self.agents}
+        self.agent_selection, self.steps = self.agents[0], 0
+
+    def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        agent = self.agent_selection
+        mask = self._none.copy()
+        for action in (3, 17, 40):
+            mask[action] = 1
+        observation = {"observation": self._numbers.copy(), "action_mask": mask}
+        return observation, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent], {}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.steps += 1
+        if self.steps >= 28:
+            self.terminations = dict.fromkeys(self.agents, True)
+            return
+        self.agent_selection = self.possible_agents[(self._seats[agent] + 1) % 4]
+
+
+def no_game() -> Callable[[float], int]:
+    env = NoGame()
+
+    def run(seconds: float) -> int:
+        pick = random.Random(0).randrange
+        steps, start = 0, time.process_time()
+        while time.process_time() - start < seconds:
+            env.reset()
+            for _agent in env.agent_iter():
+                observation, _reward, terminated, truncated, _info = env.last()
+                if terminated or truncated:
+                    env.step(None)
+                    continue
+                legal = observation["action_mask"].nonzero()[0]
+                env.step(int(legal[pick(len(legal))]))
+                steps += 1
         return steps
 
     return run
@@ -138,6 +210,8 @@ def main() -> None:
         print(f"{name:<22} {moves:>15,.0f} {steps:>12,.0f} {steps / moves:>11.2f}{mark}")
         if game == "block" and not options:
             block = steps
+    floor = max(rate(no_game(), args.seconds / args.rounds) for _ in range(args.rounds))
+    print(f"{'no game (the API)':<22} {'':>15} {floor:>12,.0f}")
     spiel = openspiel()
     if spiel is None:
         print("OpenSpiel: not installed (pip install -e '.[openspiel]')")
