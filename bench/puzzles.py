@@ -19,7 +19,8 @@ import statistics
 import sys
 import time
 
-from bones.puzzles.bee.puzzle import MIN_DICE, BeeLayout, BeeRound, random_layout
+from bones.puzzles.bee.generate import random_layout
+from bones.puzzles.bee.puzzle import MIN_DICE, BeeLayout, BeeRound
 from bones.puzzles.fujisan.puzzle import FujisanBoard, FujisanLayout
 from bones.puzzles.mountains import puzzle as mountains
 from bones.puzzles.problems import problems

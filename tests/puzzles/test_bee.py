@@ -8,7 +8,8 @@ import pytest
 
 import bones
 from bones.puzzles.base import PuzzleMove
-from bones.puzzles.bee.puzzle import BeeLayout, generate, random_layout, solve_layout
+from bones.puzzles.bee.generate import generate, random_layout, solve_layout
+from bones.puzzles.bee.puzzle import BeeLayout
 from bones.puzzles.bee.rules import RoundResult
 from bones.puzzles.grid import Grid, GridFormatError
 from bones.puzzles.problems import problems

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bones.game import GameOptionError
+from bones.puzzles.bee import generate as bee_layouts
 from bones.puzzles.bee import puzzle as bee
 from bones.puzzles.fujisan import puzzle as fujisan
 from bones.puzzles.grid import Grid
@@ -32,7 +33,7 @@ class BeeLayouts:
         if position == {k: layout.starts[k] for k in range(1, max(position, default=0) + 1)}:
             position = {}  # the starting position, as the book sets up: the whole round sequence
         try:
-            rounds = bee.solve_layout(layout, advanced, position or None)
+            rounds = bee_layouts.solve_layout(layout, advanced, position or None)
         except bee.BeeMoveError as error:
             raise GameOptionError(f"dice: {error}") from None
         moves: list[str] = []
@@ -59,7 +60,7 @@ class BeeLayouts:
 
     def generate_text(self, rng: random.Random, options: Mapping[str, Any]) -> tuple[str, str]:
         dice, moves, advanced = int(options.get("dice", 4)), int(options.get("moves", 0)), bool(options.get("advanced"))
-        layout = bee.generate(dice, moves, advanced, rng) if moves else bee.random_layout(dice, rng)
+        layout = bee_layouts.generate(dice, moves, advanced, rng) if moves else bee_layouts.random_layout(dice, rng)
         lengths = {q: layout.round(q, advanced).solve() for q in range(3, dice + 1)}
         about = ", ".join(f"queen {q}: {'impossible' if s is None else len(s)}" for q, s in lengths.items())
         return layout.text(), f"Bee Donimoes, {dice} dice, {'advanced' if advanced else 'basic'} rule; {about}"

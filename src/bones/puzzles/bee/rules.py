@@ -59,8 +59,9 @@ from bones.puzzles.base import (
     seat_view,
     setup_grid,
 )
+from bones.puzzles.bee.generate import generate, random_layout
 from bones.puzzles.bee.page import PAGE
-from bones.puzzles.bee.puzzle import MIN_DICE, BeeLayout, BeeMoveError, BeeRound, generate, random_layout
+from bones.puzzles.bee.puzzle import MIN_DICE, BeeLayout, BeeMoveError, BeeRound
 from bones.puzzles.grid import GridFormatError, dice_marker
 from bones.puzzles.layouts import BeeLayouts
 from bones.puzzles.problems import book_problems
