@@ -532,6 +532,7 @@ def test_the_mark_of_the_player_to_play_lies_inside_the_window(
     viewport = {"1280x800": LANDSCAPE, "360x740": PORTRAIT, "740x360": SHORT}[size]
     body = {"game": "kozel", "level": "easy", "seed": 11}
     page = open_game(browser, live_server, body, viewport)
+    until(page, NEXT_VIEW, [-1, False])  # our turn: no view comes to draw the seats again meanwhile
     outside = []
     for where in ("left", "top", "right"):
         # The classes renderSeats gives the seat to move, as the others think between two of our moves.
