@@ -35,11 +35,10 @@ from bones.arena import run_arena
 from bones.bots.line.belief import Belief
 from bones.bots.line.crazy import CrazyLineBot
 from bones.bots.line.exact import Solver
-from bones.bots.line.play_model import ANSWER, DOMINO, DOUBLE, FOLLOW, SHED, PlayModel
+from bones.bots.line.play_model import Option, PlayModel
 from bones.line.kernel import PLAY, PLAYING, Kernel
 from bones.line.moves import LineMove
 from bones.line.observation import LineObservation
-from bones.tiles import HIGH, LOW, PIPS
 
 sys.path.insert(0, str(Path(__file__).parent))
 from outside import TWO, ismcts_cpu_per_move, row
@@ -107,13 +106,10 @@ class Unfused(_Worlds):
 
     def world(self, solver: Solver, base: Kernel, seat: int, weight: float) -> None:
         for index, move in enumerate(self.candidates):
-            after = base.copy()
-            made = after.apply(*move)
-            if after.status != PLAYING or after.to_move == seat:
-                self.groups[(index, None)][None] += weight * solver.value_after(base, move)
+            made, after, replies, values = answers(solver, base, move, seat)
+            if after is None:
+                self.groups[(index, None)][None] += weight * made
                 continue
-            replies = after.legal()
-            values = [solver.value_after(after, reply) for reply in replies]
             best = max(range(len(replies)), key=values.__getitem__)
             answered = after.copy()
             lost = answered.apply(*replies[best])
@@ -131,21 +127,32 @@ class Unfused(_Worlds):
 
 
 def hard_terms(kernel: Kernel, reply: tuple[int, int, int], seat: int) -> float:
-    """What Hard's main terms make of ``seat``'s ``reply`` from its own hand (it does not see ours)."""
-    code, tile, _slot = reply
+    """What Hard's main terms (the play model's ``hard``) make of ``seat``'s ``reply`` from its own hand (it does not
+    see ours)."""
+    code, tile, slot = reply
     if code != PLAY:
         return -1e9
-    rest = kernel.hands[seat] & ~(1 << tile)
-    value = SHED * PIPS[tile] + (DOUBLE if HIGH[tile] == LOW[tile] else 0.0)
-    if not rest:
-        return value + DOMINO
     after = kernel.copy()
     after.apply(*reply)
     fit_after = 0
     for end in after.ends:
         fit_after |= after.masks[end]
-    value += FOLLOW * (rest & fit_after).bit_count()
-    return value + ANSWER * sum(1 for end in set(after.ends) if rest & after.masks[end])
+    option = Option(tile, slot, 0, fit_after, tuple(sorted(set(after.ends))))  # block scores nothing during play
+    return PlayModel([], kernel.masks)._hard(option, kernel.hands[seat])
+
+
+def answers(
+    solver: Solver, base: Kernel, move: tuple[int, int, int], seat: int
+) -> tuple[int, Kernel | None, list[tuple[int, int, int]], list[int]]:
+    """``move`` made in a sampled deal: the points it makes and, where the opponent is to answer, the position, its
+    replies and each reply's exact value for the opponent; where nobody answers (the hand over), the move's exact
+    value and no position."""
+    after = base.copy()
+    made = after.apply(*move)
+    if after.status != PLAYING or after.to_move == seat:
+        return solver.value_after(base, move), None, [], []
+    replies = after.legal()
+    return made, after, replies, [solver.value_after(after, reply) for reply in replies]
 
 
 class Fair(_Worlds):
@@ -157,13 +164,10 @@ class Fair(_Worlds):
 
     def world(self, solver: Solver, base: Kernel, seat: int, weight: float) -> None:
         for index, move in enumerate(self.candidates):
-            after = base.copy()
-            made = after.apply(*move)
-            if after.status != PLAYING or after.to_move == seat:
-                self.totals[index] += weight * solver.value_after(base, move)
+            made, after, replies, values = answers(solver, base, move, seat)
+            if after is None:
+                self.totals[index] += weight * made
                 continue
-            replies = after.legal()
-            values = [solver.value_after(after, reply) for reply in replies]
             other = after.to_move
             fair = values[max(range(len(replies)), key=lambda i: hard_terms(after, replies[i], other))]
             self.totals[index] += weight * (made - ((1 - self.mix) * max(values) + self.mix * fair))

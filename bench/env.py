@@ -63,10 +63,8 @@ def engine(game: str, options: dict[str, Any]) -> Callable[[float], int]:
     return run
 
 
-def environment(game: str, options: dict[str, Any]) -> Callable[[float], int]:
-    # Made before the clock starts, as the engine's rules are: the first environment imports
-    # PettingZoo and Gymnasium, a cost of the first call, not of a step.
-    env = bones.env(game, **options)
+def random_actions(env: AECEnv) -> Callable[[float], int]:
+    """``env`` played with random legal actions for so many CPU seconds (a new game at each end): the steps."""
 
     def run(seconds: float) -> int:
         env.reset(seed=0)
@@ -87,6 +85,12 @@ def environment(game: str, options: dict[str, Any]) -> Callable[[float], int]:
         return steps
 
     return run
+
+
+def environment(game: str, options: dict[str, Any]) -> Callable[[float], int]:
+    # Made before the clock starts, as the engine's rules are: the first environment imports
+    # PettingZoo and Gymnasium, a cost of the first call, not of a step.
+    return random_actions(bones.env(game, **options))
 
 
 class NoGame(AECEnv):  # type: ignore[misc]
@@ -133,27 +137,6 @@ class NoGame(AECEnv):  # type: ignore[misc]
             self.terminations = dict.fromkeys(self.agents, True)
             return
         self.agent_selection = self.possible_agents[(self._seats[agent] + 1) % 4]
-
-
-def no_game() -> Callable[[float], int]:
-    env = NoGame()
-
-    def run(seconds: float) -> int:
-        pick = random.Random(0).randrange
-        steps, start = 0, time.process_time()
-        while time.process_time() - start < seconds:
-            env.reset()
-            for _agent in env.agent_iter():
-                observation, _reward, terminated, truncated, _info = env.last()
-                if terminated or truncated:
-                    env.step(None)
-                    continue
-                legal = observation["action_mask"].nonzero()[0]
-                env.step(int(legal[pick(len(legal))]))
-                steps += 1
-        return steps
-
-    return run
 
 
 def openspiel() -> Callable[[float], int] | None:
@@ -210,7 +193,7 @@ def main() -> None:
         print(f"{name:<22} {moves:>15,.0f} {steps:>12,.0f} {steps / moves:>11.2f}{mark}")
         if game == "block" and not options:
             block = steps
-    floor = max(rate(no_game(), args.seconds / args.rounds) for _ in range(args.rounds))
+    floor = max(rate(random_actions(NoGame()), args.seconds / args.rounds) for _ in range(args.rounds))
     print(f"{'no game (the API)':<22} {'':>15} {floor:>12,.0f}")
     spiel = openspiel()
     if spiel is None:
