@@ -182,12 +182,45 @@ def test_the_follower_encodes_as_the_observation_does(game: str, options: dict) 
         follow_a_game(encoding, rules.new_game(seed=5), rules.num_players, rng, moves, looked=0.5)
 
 
+@pytest.mark.parametrize(("game", "options"), CASES, ids=[f"{g}-{o}" if o else g for g, o in CASES])
+def test_a_follower_restarted_on_another_game_encodes_that_game(game: str, options: dict) -> None:
+    """An environment's reset restarts its follower on a new game, keeping its arrays: the new game's
+    numbers are those of a fresh encoding from its first move, whatever the last game left behind."""
+    import random
+
+    rules = bones.rules(game, **options)
+    rng = random.Random(2)
+    moves = 40 if rules.num_players > 1 else 10
+    for relative in (False, True):
+        encoding = rules.encoding(relative=relative)
+        follower = encoding.follow(rules.new_game(seed=7))
+        # A game left after a few moves (where the new game's log soon outgrows what the last one's
+        # arrays hold) and one left after many, the new game's first moves made before anybody looks.
+        for seed, played, unlooked in ((8, 3, 6), (9, 0, 2)):
+            for _ in range(played):
+                for seat in range(rules.num_players):
+                    follower.observe(seat)
+                follower.play(rng.choice(follower.state.legal_moves))
+            follower.restart(rules.new_game(seed=seed))
+            for _ in range(unlooked):
+                if not follower.state.is_over:
+                    follower.play(rng.choice(follower.state.legal_moves))
+            follow_a_game(encoding, follower.state, rules.num_players, rng, moves, follower=follower)
+
+
 def follow_a_game(
-    encoding: Any, state: Any, players: int, rng: Any, moves: int | None = None, looked: float = 1.0
+    encoding: Any,
+    state: Any,
+    players: int,
+    rng: Any,
+    moves: int | None = None,
+    looked: float = 1.0,
+    follower: Any = None,
 ) -> None:
     """Random legal moves (``moves`` of them, or to the end), the follower's numbers and actions compared with the
-    observation's after each (each seat looked at with the chance ``looked``; every seat at the end)."""
-    follower = encoding.follow(state)
+    observation's after each (each seat looked at with the chance ``looked``; every seat at the end). ``follower``:
+    one already following ``state`` (a new one by default)."""
+    follower = follower or encoding.follow(state)
     made = 0
     while moves is None or made < moves:
         for seat in range(players):

@@ -90,7 +90,7 @@ class _Game:
         while state.is_over:
             game_seed = self.seeds.randrange(2**31)
             state = self.rules.new_game(seed=game_seed)
-        self.follower = self.encoding.follow(state)
+        self.follower.restart(state)
         self._scores = self.encoding.seat_scores(self.follower.state)
         return game_seed
 

@@ -567,6 +567,12 @@ class Follower:
         self._encoded: dict[int, Sequence[int]] = {}
         self._moves: dict[int, Move] | None = None
 
+    def restart(self, state: State) -> None:
+        """Follow another game of the same rules from ``state`` (an environment's reset): as a new
+        follower would, all the last game's numbers forgotten; a family's follower may keep its
+        arrays where making them costs more than a few moves (``LineFollower``)."""
+        self.__init__(self.encoding, state)  # type: ignore[misc]  # each family's own fields made anew
+
     def play(self, move: Move) -> None:
         """Play ``move`` (legal: an action's ``move_of``) and follow the state it makes."""
         self.state = state = self.state.play(move)

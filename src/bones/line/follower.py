@@ -152,6 +152,18 @@ class LineFollower(Follower):
         self._kernel: Kernel | None = None  # its hand in play
         self._hands: list[_Hand | None] = [None] * players
 
+    def restart(self, state: State) -> None:
+        # The arrays are kept: each view is marked as showing no hand, so the next look writes the
+        # new game's hand, history and match into it as it does a new hand's (_next_hand).
+        self.state = state
+        self.to_move = state.to_move
+        self._observations.clear()
+        self._moves = None
+        for view in (self._shared, *self._views):
+            if view is not None:
+                view.hand_no = -1
+        self._synced = self._kernel = None
+
     def play(self, move: Move) -> None:
         number = self.encoding._numbers_by_id.get(id(move), -1)
         moves = self._moves
