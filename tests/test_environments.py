@@ -83,21 +83,24 @@ def test_the_agent_iterator_names_the_agents_as_pettingzoos_does() -> None:
 
 
 def test_a_match_ends_with_the_points_as_rewards() -> None:
+    """Each of two matches (the second after a reset without a seed) rewards every seat its side's points."""
     env = bones.env("block", players=4, teams=True, target=20)
     env.reset(seed=3)
-    totals = dict.fromkeys(env.possible_agents, 0.0)
     rng = np.random.default_rng(0)
-    for agent in env.agent_iter():
-        observation, reward, terminated, truncated, _info = env.last()
-        totals[agent] += reward
-        action = None if terminated or truncated else int(rng.choice(np.flatnonzero(observation["action_mask"])))
-        env.step(action)
-    state = env.game.state
-    assert state.is_over
-    # Partners share their pair's points; the winners reached the target.
-    assert totals["player_0"] == totals["player_2"] == state.scores[0]
-    assert totals["player_1"] == totals["player_3"] == state.scores[1]
-    assert max(state.scores) >= 20
+    for _match in range(2):
+        totals = dict.fromkeys(env.possible_agents, 0.0)
+        for agent in env.agent_iter():
+            observation, reward, terminated, truncated, _info = env.last()
+            totals[agent] += reward
+            action = None if terminated or truncated else int(rng.choice(np.flatnonzero(observation["action_mask"])))
+            env.step(action)
+        state = env.game.state
+        assert state.is_over
+        # Partners share their pair's points; the winners reached the target.
+        assert totals["player_0"] == totals["player_2"] == state.scores[0]
+        assert totals["player_1"] == totals["player_3"] == state.scores[1]
+        assert max(state.scores) >= 20
+        env.reset()
 
 
 def test_an_action_outside_the_mask_is_refused() -> None:

@@ -67,7 +67,6 @@ class _Game:
         self.encoding = rules.encoding(relative=relative)
         self.seeds = random.Random(0)
         self.follower: Follower = self.encoding.follow(rules.new_game(seed=0))
-        self._scores = self.encoding.seat_scores(self.follower.state)
         # Per seat: a follower's numbers kept in a machine array, and a NumPy view of that array,
         # whose copy is the observation (a third of the cost of converting the array each step).
         self._views: list[tuple[Sequence[int], np.ndarray] | None] = [None] * rules.num_players
@@ -91,7 +90,6 @@ class _Game:
             game_seed = self.seeds.randrange(2**31)
             state = self.rules.new_game(seed=game_seed)
         self.follower.restart(state)
-        self._scores = self.encoding.seat_scores(self.follower.state)
         return game_seed
 
     def mask(self, seat: int) -> np.ndarray:
@@ -141,10 +139,10 @@ class _Game:
 
     def play(self, move: Move) -> list[float] | None:
         """Play ``move``; each seat's reward, None when nobody scored."""
-        before = self._scores
         follower = self.follower
+        before = follower.seat_scores
         follower.play(move)
-        after = self._scores = self.encoding.seat_scores(follower.state)
+        after = follower.seat_scores
         if after is before or after == before:
             return None
         return [a - b for a, b in zip(after, before)]
@@ -248,12 +246,12 @@ class BonesEnv(AECEnv):
             return
         game = self.game
         follower = game.follower
-        before = game._scores
+        before = follower.seat_scores
         # game.play written out: this runs once a step.
         if action is None or follower.play_action(int(action)) is None:
             raise ValueError(f"action {action} is not legal for {agent} (see the action mask)")
         self._cumulative_rewards[agent] = 0.0
-        after = game._scores = game.encoding.seat_scores(follower.state)
+        after = follower.seat_scores
         if after is not before and after != before:
             self.rewards = {a: x - y for a, x, y in zip(self.possible_agents, after, before)}
             self._accumulate_rewards()

@@ -563,6 +563,8 @@ class Follower:
         self.state = state
         #: ``state.to_move``, asked once a move: an environment reads it several times a step.
         self.to_move = state.to_move
+        #: ``encoding.seat_scores(state)``, kept with the state: an environment's rewards read it each step.
+        self.seat_scores = encoding.seat_scores(state)
         self._observations: dict[int, Observation] = {}
         self._encoded: dict[int, Sequence[int]] = {}
         self._moves: dict[int, Move] | None = None
@@ -577,6 +579,7 @@ class Follower:
         """Play ``move`` (legal: an action's ``move_of``) and follow the state it makes."""
         self.state = state = self.state.play(move)
         self.to_move = state.to_move
+        self.seat_scores = self.encoding.seat_scores(state)
         self._observations.clear()
         self._encoded.clear()
         self._moves = None

@@ -157,6 +157,7 @@ class LineFollower(Follower):
         # new game's hand, history and match into it as it does a new hand's (_next_hand).
         self.state = state
         self.to_move = state.to_move
+        self.seat_scores = self.encoding.seat_scores(state)
         self._observations.clear()
         self._moves = None
         for view in (self._shared, *self._views):
@@ -190,6 +191,8 @@ class LineFollower(Follower):
         self._moves = None
         if self._observations:
             self._observations.clear()
+        if state.scores is not before.scores:  # the same tuple until somebody scores
+            self.seat_scores = self.encoding.seat_scores(state)
         if state.final:
             self.to_move = None
             return
