@@ -40,7 +40,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from bones.bots import Bot, resolve_bot
-from bones.game import Encoding, Follower, Move, Observation, Rules, State
+from bones.encoding import Encoding, Follower
+from bones.game import Move, Observation, Rules, State
 from bones.registry import rules as make_rules
 
 ObservationDict = dict[str, np.ndarray]

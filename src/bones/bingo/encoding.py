@@ -15,7 +15,8 @@ from typing import cast
 from bones.bingo.kernel import CLOSE, HONOURS, TAKE_HIDDEN, TILE_PART, Hand, honours_points
 from bones.bingo.moves import BingoMove
 from bones.bingo.state import PHASE_NAMES, BingoObservation, BingoState
-from bones.game import Encoding, Follower, Move, Observation, State
+from bones.encoding import Encoding, Follower
+from bones.game import Move, Observation, State
 
 TILES = 28
 PHASES = tuple(PHASE_NAMES.values())

@@ -78,7 +78,8 @@ from typing import TYPE_CHECKING, Any
 
 from bones.bingo.moves import BingoMove
 from bones.bingo.page import PAGE
-from bones.game import Encoding, Option, Rules
+from bones.encoding import Encoding
+from bones.game import Option, Rules
 from bones.registry import GameInfo, register
 from bones.rulebook import page_with_table
 

@@ -12,11 +12,12 @@ from array import array
 from collections.abc import Sequence
 from typing import cast
 
+from bones.encoding import Encoding, Follower
 from bones.finder.board import DOMINOES, SQUARES, UP
 from bones.finder.moves import FinderMove, Flip
 from bones.finder.rules import FinderRules
 from bones.finder.state import FinderObservation, FinderState
-from bones.game import Encoding, Follower, Move, Observation, State
+from bones.game import Move, Observation, State
 
 
 class FinderEncoding(Encoding):

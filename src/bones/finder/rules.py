@@ -91,12 +91,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from bones.encoding import Encoding
 from bones.finder.moves import (
     FinderMove,
 )
 from bones.finder.page import PAGE
 from bones.finder.state import FinderState
-from bones.game import Encoding, Option, Rules
+from bones.game import Option, Rules
 from bones.registry import GameInfo, register
 from bones.rulebook import page_with_table
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cached_property
 
-from bones.game import Encoding, Move, Observation, State
+from bones.encoding import Encoding
+from bones.game import Move, Observation, State
 from bones.line.follower import History, LineFollower
 from bones.line.kernel import DRAW, PASS, SPINNER_EVERY, SPINNER_FIRST, Kernel
 from bones.line.moves import DRAW_MOVE, PASS_MOVE, LineMove

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
-from bones.game import Follower, Move, State
+from bones.encoding import Follower
+from bones.game import Move, State
 from bones.line.kernel import DRAW, PASS, PLAY, Kernel
 from bones.line.moves import LineMove
 from bones.line.state import LineState

@@ -15,7 +15,8 @@ import re
 from array import array
 from collections.abc import Sequence
 
-from bones.game import Encoding, Follower, Move, Observation, OrdinalActions, State
+from bones.encoding import Encoding, Follower, OrdinalActions
+from bones.game import Move, Observation, State
 from bones.puzzles.base import GIVE_UP, PuzzleObservation
 from bones.puzzles.mountains.puzzle import CELLS, SLOTS, cell_name, parse_cell
 

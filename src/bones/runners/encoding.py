@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from bones.bits import bits
-from bones.game import Encoding, Observation, OrdinalActions
+from bones.encoding import Encoding, OrdinalActions
+from bones.game import Observation
 from bones.runners.kernel import BLACK_SEAT, CAPT, CELLS, CHK, HAND, RUN, SWAPPED
 from bones.runners.state import RunnersObservation
 

@@ -64,7 +64,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from bones.game import Encoding, Rules
+from bones.encoding import Encoding
+from bones.game import Rules
 from bones.registry import GameInfo, register
 from bones.rulebook import page_with_table
 from bones.runners.moves import RunnerMove

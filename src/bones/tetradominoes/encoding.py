@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from typing import cast
 
 from bones.bits import bits
-from bones.game import Encoding, Follower, Move, Observation, OrdinalActions, State
+from bones.encoding import Encoding, Follower, OrdinalActions
+from bones.game import Move, Observation, State
 from bones.tetradominoes.kernel import PHASE_NAMES, PLACE, TILES_BY_PAIR, Kernel
 from bones.tetradominoes.moves import TetraMove
 from bones.tetradominoes.pieces import OFFSET, PIECES, WIDTH

@@ -106,7 +106,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from bones.game import Encoding, GameOptionError, Option, Rules
+from bones.encoding import Encoding
+from bones.game import GameOptionError, Option, Rules
 from bones.registry import GameInfo, register
 from bones.rulebook import page_with_table
 from bones.tetradominoes.kernel import (

@@ -35,11 +35,11 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
+from bones.encoding import Encoding
 from bones.game import (
     DIFFICULTY,
     RANDOM_DEAL,
     Difficulty,
-    Encoding,
     GameOptionError,
     IllegalMoveError,
     Move,

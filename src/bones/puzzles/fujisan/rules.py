@@ -37,11 +37,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from bones.encoding import Encoding
 from bones.game import (
     DIFFICULTY,
     RANDOM_DEAL,
     Difficulty,
-    Encoding,
     GameOptionError,
     IllegalMoveError,
     Move,

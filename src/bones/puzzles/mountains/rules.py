@@ -39,7 +39,8 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
-from bones.game import Encoding, IllegalMoveError, Move, Option, Outcome, Rules, State
+from bones.encoding import Encoding
+from bones.game import IllegalMoveError, Move, Option, Outcome, Rules, State
 from bones.puzzles.base import GIVE_UP, GIVE_UP_MOVE, PuzzleMove, PuzzleObservation, best_first, seat_view, setup_grid
 from bones.puzzles.grid import Grid
 from bones.puzzles.layouts import MountainsLayouts
