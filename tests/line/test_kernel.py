@@ -9,9 +9,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import bones
+from bones.line.deal import deal, first_opener
 from bones.line.kernel import BLOCKED, DOMINO, PLAY
 from bones.line.playout import random_hand
-from bones.line.state import LineState, deal, first_opener
+from bones.line.state import LineState
 from bones.tiles import mask_of, pip_set
 
 

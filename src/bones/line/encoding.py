@@ -13,10 +13,10 @@ from bones.encoding import Encoding
 from bones.game import Move, Observation, State
 from bones.line.follower import History, LineFollower
 from bones.line.kernel import DRAW, PASS, SPINNER_EVERY, SPINNER_FIRST, Kernel
-from bones.line.moves import DRAW_MOVE, PASS_MOVE, LineMove
+from bones.line.moves import DRAW_MOVE, FITTING_LIMIT, PASS_MOVE, SLOT_BITS, LineMove, fitting_moves
 from bones.line.observation import LineObservation
 from bones.line.rules import LineRules
-from bones.line.state import _FITTING_LIMIT, _SLOT_BITS, LineState, fitting_moves
+from bones.line.state import LineState
 from bones.tiles import TILES, pip_set
 
 
@@ -201,7 +201,7 @@ Rewards: the points the seat's side scores (kozel: minus the points it writes)."
         for slot, value in enumerate(kernel.ends):
             fit = hand & masks[value]
             if fit:
-                key = fit << _SLOT_BITS | slot
+                key = fit << SLOT_BITS | slot
                 part = fitting.get(key)
                 if part is None:
                     part = self._fit(key, fit, slot)
@@ -214,7 +214,7 @@ Rewards: the points the seat's side scores (kozel: minus the points it writes)."
         # The state's moves for these tiles on this end, numbered through number(): a follower finds them by id.
         number = self.number
         part = {number(move): move for move in fitting_moves(fit, slot)}
-        if len(self._fitting) < _FITTING_LIMIT:
+        if len(self._fitting) < FITTING_LIMIT:
             self._fitting[key] = part
         return part
 

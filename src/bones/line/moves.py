@@ -5,6 +5,9 @@
 names the tile taken: a game entered by hand, ``bones.line.entered``); ``pass``
 gives up the turn. Ends are named left, right, up and down (the first spinner's
 short sides) and then by number, ``@4``, ``@5``...
+
+Moves are interned (one object for each tile on each end), and a position's legal moves are read
+from its kernel (``legal_moves_of``) through a cache of the moves of each set of tiles fitting an end.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bones.game import IllegalMoveError, Move
-from bones.line.kernel import DRAW, PASS, PLAY
+from bones.line.kernel import DRAW, PASS, PLAY, Kernel
 from bones.tiles import TILES, Tile
 
 END_NAMES = ("left", "right", "up", "down")
@@ -126,3 +129,49 @@ def play_moves(slot: int) -> tuple[LineMove, ...]:
         at = len(_PLAY_MOVES)
         _PLAY_MOVES.append(tuple(from_kernel((PLAY, tile, at)) for tile in range(len(TILES))))
     return _PLAY_MOVES[slot]
+
+
+def legal_moves_of(kernel: Kernel) -> tuple[LineMove, ...]:
+    """``kernel.legal()`` as LineMoves, in the same order, without the tuples in between
+    (this is most of the work of a move through the public state)."""
+    if not kernel.placed:
+        return tuple(map(from_kernel, kernel.legal()))
+    hand = kernel.hands[kernel.to_move]
+    masks = kernel.masks
+    moves: tuple[LineMove, ...] = ()
+    for slot, value in enumerate(kernel.ends):
+        fit = hand & masks[value]
+        if fit:
+            key = fit << SLOT_BITS | slot
+            found = _FITTING.get(key)
+            moves += found if found is not None else _fitting(key, fit, slot)
+    if moves:
+        return moves
+    return (DRAW_MOVE,) if kernel.drawable() else (PASS_MOVE,)
+
+
+# The moves of a set of tiles fitting one end, by (tiles, end): hands repeat, and one
+# lookup is cheaper than walking the bits of each. Bounded, for the double-twelve sets.
+_FITTING: dict[int, tuple[LineMove, ...]] = {}
+FITTING_LIMIT = 100_000
+SLOT_BITS = 6  # a hand has 2 ends and 2 more per spinner: 28 at most (13 doubles)
+
+
+def fitting_moves(fit: int, slot: int) -> tuple[LineMove, ...]:
+    """The moves that lay each tile of ``fit`` (a tile mask) on end ``slot``, in tile order; shared."""
+    key = fit << SLOT_BITS | slot
+    found = _FITTING.get(key)
+    return found if found is not None else _fitting(key, fit, slot)
+
+
+def _fitting(key: int, fit: int, slot: int) -> tuple[LineMove, ...]:
+    at_slot = play_moves(slot)
+    moves = []
+    while fit:
+        low = fit & -fit
+        moves.append(at_slot[low.bit_length() - 1])
+        fit ^= low
+    made = tuple(moves)
+    if len(_FITTING) < FITTING_LIMIT:
+        _FITTING[key] = made
+    return made

@@ -7,7 +7,6 @@ from dataclasses import FrozenInstanceError
 from operator import add
 from typing import Any, cast
 
-from bones.chance import shuffled_range
 from bones.game import (
     HandResult,
     IllegalMoveError,
@@ -15,57 +14,16 @@ from bones.game import (
     Outcome,
     SettledState,
     State,
-    check_setup_fields,
-    setup_seat,
 )
 from bones.line import entered
+from bones.line.deal import deal, first_opener, read_setup
 from bones.line.kernel import DOMINO, DRAW, PASS, PLAYING, Kernel
 from bones.line.layout import Layout
-from bones.line.moves import DRAW_MOVE, PASS_MOVE, LineMove, end_name, from_kernel, play_moves
+from bones.line.moves import DRAW_MOVE, LineMove, end_name, from_kernel, legal_moves_of
 from bones.line.observation import Event, HandSheet, LineObservation
-from bones.line.rules import KOZEL, ONE_ONE, TOP_DOUBLE, LineRules
+from bones.line.rules import KOZEL, TOP_DOUBLE, LineRules
 from bones.line.scoring import score_hand, seat_pips
-from bones.tiles import HIGH, PIPS, TILES, SetupTiles, Tile, mask_of, pip_set, tiles_of
-
-
-def deal(rules: LineRules, seed: int, hand_no: int) -> tuple[list[int], list[int]]:
-    """Hands (masks) and boneyard (first tile drawn first) of hand ``hand_no``."""
-    tiles = shuffled_range(f"bones:{seed}:{hand_no}", len(pip_set(rules.max_pip).tiles))
-    size = rules.hand_size
-    hands = [sum(map(_BIT.__getitem__, tiles[start : start + size])) for start in range(0, rules.players * size, size)]
-    return hands, tiles[rules.players * size :]
-
-
-_BIT = tuple(1 << index for index in range(len(TILES)))
-
-
-def first_opener(rules: LineRules, hands: Sequence[int]) -> tuple[int, int]:
-    """Seat and forced tile of a first hand (classic: of every hand)."""
-    held = 0
-    for hand in hands:
-        held |= hand
-    if rules.first_opener == ONE_ONE:
-        one_one = int(Tile.of(1, 1))
-        if held >> one_one & 1:
-            return _holder(hands, one_one), one_one
-    if rules.first_opener == TOP_DOUBLE:
-        top = int(Tile.of(rules.max_pip, rules.max_pip))
-        if held >> top & 1:
-            return _holder(hands, top), top
-    doubles = [t for t in tiles_of(held & pip_set(rules.max_pip).doubles_mask)]
-    if doubles:
-        tile = max(doubles, key=lambda t: HIGH[t])
-    else:
-        tile = max(tiles_of(held), key=lambda t: (PIPS[t], HIGH[t]))
-    return _holder(hands, int(tile)), int(tile)
-
-
-def _holder(hands: Sequence[int], tile: int) -> int:
-    for seat, hand in enumerate(hands):
-        if hand >> tile & 1:
-            return seat
-    raise ValueError(f"nobody holds {TILES[tile]}")
-
+from bones.tiles import TILES, Tile, tiles_of
 
 _FIELDS = (
     "rules",
@@ -151,7 +109,7 @@ class LineState(SettledState):
             opener, tile = first_opener(rules, hands)
             kernel = Kernel(rules.spec(), hands, boneyard[::-1], opener, tile)
             return _made(rules, seed, (), 1, zeros, 0, opener, kernel, zeros, (), None, None)
-        hands, boneyard, opener, tile, scores, eggs, hand_no = _read_setup(rules, setup)
+        hands, boneyard, opener, tile, scores, eggs, hand_no = read_setup(rules, setup)
         if entered.entered(setup):
             boneyard = entered.boneyard_of(rules, setup, hands, boneyard)
         kernel = Kernel(rules.spec(), hands, boneyard[::-1], opener, tile)
@@ -181,7 +139,7 @@ class LineState(SettledState):
         # move against the same list a caller just chose from.
         legal = self._legal
         if legal is None:
-            legal = () if self.final else _legal_moves(self.kernel)
+            legal = () if self.final else legal_moves_of(self.kernel)
             object.__setattr__(self, "_legal", legal)
         return legal
 
@@ -598,96 +556,13 @@ class _Draft(LineState):
 _new_state = object.__new__
 
 
-def _legal_moves(kernel: Kernel) -> tuple[LineMove, ...]:
-    """``kernel.legal()`` as LineMoves, in the same order, without the tuples in between
-    (this is most of the work of a move through the public state)."""
-    if not kernel.placed:
-        return tuple(map(from_kernel, kernel.legal()))
-    hand = kernel.hands[kernel.to_move]
-    masks = kernel.masks
-    moves: tuple[LineMove, ...] = ()
-    for slot, value in enumerate(kernel.ends):
-        fit = hand & masks[value]
-        if fit:
-            key = fit << _SLOT_BITS | slot
-            found = _FITTING.get(key)
-            moves += found if found is not None else _fitting(key, fit, slot)
-    if moves:
-        return moves
-    return (DRAW_MOVE,) if kernel.drawable() else (PASS_MOVE,)
-
-
-# The moves of a set of tiles fitting one end, by (tiles, end): hands repeat, and one
-# lookup is cheaper than walking the bits of each. Bounded, for the double-twelve sets.
-_FITTING: dict[int, tuple[LineMove, ...]] = {}
-_FITTING_LIMIT = 100_000
-_SLOT_BITS = 6  # a hand has 2 ends and 2 more per spinner: 28 at most (13 doubles)
-
-
-def fitting_moves(fit: int, slot: int) -> tuple[LineMove, ...]:
-    """The moves that lay each tile of ``fit`` (a tile mask) on end ``slot``, in tile order; shared."""
-    key = fit << _SLOT_BITS | slot
-    found = _FITTING.get(key)
-    return found if found is not None else _fitting(key, fit, slot)
-
-
-def _fitting(key: int, fit: int, slot: int) -> tuple[LineMove, ...]:
-    at_slot = play_moves(slot)
-    moves = []
-    while fit:
-        low = fit & -fit
-        moves.append(at_slot[low.bit_length() - 1])
-        fit ^= low
-    made = tuple(moves)
-    if len(_FITTING) < _FITTING_LIMIT:
-        _FITTING[key] = made
-    return made
-
-
 def _add(values: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:
     out = list(values)
     out[index] += amount
     return tuple(out)
 
 
-def _whole(value: Any, name: str) -> int:
-    """A whole number from a setup's JSON (true and false are not numbers here)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"setup '{name}' must be a whole number, got {value!r}")
-    return value
-
-
 def _side_words(rules: LineRules, side: int) -> str:
     """``rules.side_name`` as the line family's outcomes have always put a pair: "the pair of seats 0 and 2"."""
     name = rules.side_name(side)
     return f"the pair of {name}" if len(rules.seats_of(side)) > 1 else name
-
-
-def _read_setup(
-    rules: LineRules, setup: Mapping[str, Any]
-) -> tuple[list[int], list[int], int, int, tuple[int, ...], int, int]:
-    """Check and read an explicit deal: hands, boneyard order, who opens."""
-    check_setup_fields(
-        setup, ("hands", "boneyard", "opener", "opening", "scores", "eggs", "hand", entered.DRAWS, entered.DEALS)
-    )
-    entered.check(rules, setup)
-    tile_set = pip_set(rules.max_pip)
-    reader = SetupTiles(tile_set)
-    hands = [mask_of(hand) for hand in reader.per_seat(setup.get("hands"), rules.players, "hands", "hand")]
-    boneyard = reader.read(setup.get("boneyard", []), "boneyard")
-    raw_scores = setup.get("scores", [0] * rules.num_sides)
-    if not isinstance(raw_scores, list | tuple) or len(raw_scores) != rules.num_sides:
-        raise ValueError(f"setup 'scores' needs a list of {rules.num_sides} numbers, got {raw_scores!r}")
-    scores = tuple(_whole(s, "scores") for s in raw_scores)
-    eggs = _whole(setup.get("eggs", 0), "eggs")
-    hand_no = _whole(setup.get("hand", 1), "hand")
-    if "opener" in setup:
-        opener = setup_seat(setup["opener"], rules.players, "opener")
-        tile = -1
-        if setup.get("opening") is not None:
-            tile = int(tile_set.tile(str(setup["opening"])))
-            if not hands[opener] >> tile & 1:
-                raise ValueError(f"the opener (seat {opener}) does not hold {TILES[tile]}")
-    else:
-        opener, tile = first_opener(rules, hands)
-    return hands, boneyard, opener, tile, scores, eggs, hand_no

@@ -21,9 +21,10 @@ import pytest
 
 import bones
 from bones.bots.line.belief import Belief
+from bones.line.deal import deal, first_opener
 from bones.line.kernel import DRAW, PASS, PLAY, Kernel
 from bones.line.rules import LineRules
-from bones.line.state import LineState, deal, first_opener
+from bones.line.state import LineState
 from bones.tiles import HIGH, LOW
 
 Sample = dict[int, int]
