@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from bones.bots.line import crazy
+from bones.bots.line.belief import Belief
 from tests.bots.line.positions import a_few_moves_in
 
 
@@ -48,3 +49,25 @@ def test_draw_with_three_players_and_block_with_four_do_not_weigh_their_samples(
     # Not measured there: the plain sampler stays.
     assert _stats("draw", players=3).get("weighed", 0) == 0
     assert _stats("block", players=4).get("weighed", 0) == 0
+
+
+def test_partnership_block_plays_out_by_default_and_solves_late_in_the_hand_when_asked() -> None:
+    # The pairs' solver measured no gain against dominoes:pab_bg (exact_hidden_by_default), so it is asked for.
+    assert _stats("block", players=4, teams=True).get("solved", 0) == 0
+    rules, observation = a_few_moves_in("block", seed=3, moves=12, players=4, teams=True)
+    assert crazy.exact_hidden_by_default(rules) == 0  # type: ignore[arg-type]
+    hidden = len(Belief.of(observation).unknown)  # the other three hands
+    for exact_hidden, solved in ((hidden, 20), (hidden - 1, 0)):
+        stats: dict[str, int] = {}
+        estimates = crazy.estimate_moves(
+            rules,  # type: ignore[arg-type]
+            observation,
+            random.Random(1),
+            seconds=None,
+            samples=20,
+            stats=stats,
+            exact_hidden=exact_hidden,
+            exact_nodes=None,
+        )
+        assert stats["samples"] == 20 and stats.get("solved", 0) == solved
+        assert {e.move for e in estimates} == set(observation.legal_moves)

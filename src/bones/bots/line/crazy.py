@@ -41,7 +41,8 @@ searches more than ``exact_nodes`` positions (a deal early in the hand with a
 big boneyard) turns the rest of that move over to playouts, so a move stays
 within its time. In 3-player block (hands of five, nothing drawn) it solves
 each sampled deal with the max-n race solver (``exact_race``), the opening tile
-included.
+included. In partnership block it can solve them with the pairs' solver (``exact_pairs``) once at
+most ``exact_hidden`` tiles are hidden; off by default (below).
 
 With 4 players each for himself and nothing to draw (block, classic), the hand
 is a race to go out, and the playouts lay a tile after which the next player
@@ -49,7 +50,9 @@ holds none that fits before a heavier one (``race``, ``races_by_default``): the
 greedy policy alone did not see what Hard's race term plays for, and Crazy was
 no stronger than that Hard there.
 
-Options measured and left off by default (issue 15): in all fives the playouts
+Options measured and left off by default: in partnership block, the sampled deals solved exactly late in
+the hand (``exact_hidden``; issue 28, bench/outside.py against ``dominoes:pab_bg`` at 1 CPU second a
+move, the same deals: see ``exact_hidden_by_default``). Issue 15: in all fives the playouts
 can look one move ahead at the next player's best answer (``reply``; +0.2 points
 a hand against Hard, interval -5.8..+6.0, at 30% more time a move). Measured and
 dropped: in the playouts, a bonus for a tile after which the next player holds none
@@ -69,7 +72,7 @@ from typing import Protocol
 
 from bones.bots import Estimate, work
 from bones.bots.line import exact as line_exact
-from bones.bots.line import exact_race
+from bones.bots.line import exact_pairs, exact_race
 from bones.bots.line.belief import Belief
 from bones.bots.line.play_model import PlayModel
 from bones.bots.line.search import playout, value
@@ -223,7 +226,7 @@ def estimate_moves(
             solver = solver_of(rules, base, limit)
             try:
                 solved = [solver.value_after(base, tally.moves[0].kernel_move) for tally in tallies]
-            except (line_exact.NodeLimit, exact_race.NodeLimit):
+            except (line_exact.NodeLimit, exact_race.NodeLimit, exact_pairs.NodeLimit):
                 searched += solver.nodes
                 # Too big to solve in the budget: this sample and the rest are played out.
                 exact = False
@@ -295,13 +298,16 @@ def estimate_moves(
 
 def _solver_of(
     rules: LineRules,
-) -> Callable[[LineRules, Kernel, int | None], line_exact.Solver | exact_race.Solver] | None:
-    """The exact solver of a sampled deal for these rules: two players (``exact``), or a race of three or
-    four players each for himself with nothing to draw (``exact_race``); None where neither plays."""
+) -> Callable[[LineRules, Kernel, int | None], line_exact.Solver | exact_race.Solver | exact_pairs.Solver] | None:
+    """The exact solver of a sampled deal for these rules: two players (``exact``), a race of three or
+    four players each for himself with nothing to draw (``exact_race``), or partnership block
+    (``exact_pairs``); None where none plays."""
     if line_exact.supported(rules):
         return line_exact.Solver
     if exact_race.supported(rules):
         return exact_race.Solver
+    if exact_pairs.supported(rules):
+        return exact_pairs.Solver
     return None
 
 
