@@ -111,7 +111,7 @@ class Solver:
         for end, other in ((left, right), (right, left)) if left != right else ((left, right),):
             fit = me & with_pip[end]
             while fit:
-                tile = fit.bit_length() - 1  # the heaviest-numbered tiles first: they usually cut more
+                tile = fit.bit_length() - 1  # highest tile index first: a fixed order
                 bit = 1 << tile
                 fit ^= bit
                 rest = me ^ bit
