@@ -20,3 +20,26 @@ def a_few_moves_in(game: str, seed: int, moves: int = 4, **options: object) -> t
     seat = state.to_move
     assert seat is not None
     return rules, state.observation(seat)
+
+
+def small_deals(rules: bones.Rules, count: int, seed: int, sizes: tuple[int, ...]) -> list[LineState]:
+    """``count`` random small deals of block (``sizes``: tiles a hand, the other tiles out of play), each a few
+    moves into its first hand, opened: positions a solver's brute-force check can search to the end."""
+    rng = random.Random(seed)
+    names = [str(t) for t in bones.pip_set(6).tiles]
+    players = rules.num_players
+    out: list[LineState] = []
+    while len(out) < count:
+        rng.shuffle(names)
+        size = rng.choice(sizes)
+        hands = [names[i * size : (i + 1) * size] for i in range(players)]
+        setup = {"hands": hands, "boneyard": names[players * size :], "opener": rng.randrange(players)}
+        state = rules.new_game(seed=0, setup=setup)
+        for _ in range(1 + rng.randrange(3)):
+            if state.is_over or state.hand_no != 1:
+                break
+            state = state.play(rng.choice(state.legal_moves))
+        if not state.is_over and state.hand_no == 1 and state.kernel.placed:
+            assert isinstance(state, LineState)
+            out.append(state)
+    return out

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import random
-
 import bones
 from bones.bots.line.exact_pairs import Solver, supported
 from bones.line.kernel import PLAYING, Kernel
 from bones.line.rules import LineRules
 from bones.line.scoring import score_hand
-from bones.line.state import LineState
+from tests.bots.line.positions import small_deals
 
 
 def points_to(rules: LineRules, kernel: Kernel, side: int) -> int:
@@ -30,31 +28,9 @@ def brute(rules: LineRules, kernel: Kernel, side: int) -> int:
     return max(values) if mover == side else min(values)
 
 
-def positions(count: int, seed: int) -> list[LineState]:
-    """Random small partnership deals (2 to 4 tiles a hand, the other tiles out of play), a few moves in."""
-    rules = bones.rules("block", players=4, teams=True)
-    rng = random.Random(seed)
-    names = [str(t) for t in bones.pip_set(6).tiles]
-    out = []
-    while len(out) < count:
-        rng.shuffle(names)
-        size = rng.choice((2, 3, 4))
-        hands = [names[i * size : (i + 1) * size] for i in range(4)]
-        setup = {"hands": hands, "boneyard": names[4 * size :], "opener": rng.randrange(4)}
-        state = rules.new_game(seed=0, setup=setup)
-        for _ in range(1 + rng.randrange(3)):
-            if state.is_over or state.hand_no != 1:
-                break
-            state = state.play(rng.choice(state.legal_moves))
-        if not state.is_over and state.hand_no == 1 and state.kernel.placed:
-            assert isinstance(state, LineState)
-            out.append(state)
-    return out
-
-
 def test_solver_matches_brute_force() -> None:
     values = set()
-    for state in positions(400, seed=4):
+    for state in small_deals(bones.rules("block", players=4, teams=True), 400, seed=4, sizes=(2, 3, 4)):
         rules = state.rules
         assert isinstance(rules, LineRules) and supported(rules)
         kernel = state.kernel

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import bones
@@ -11,7 +9,7 @@ from bones.bots.line.exact_race import NOBODY, Solver, supported
 from bones.line.kernel import PLAYING, Kernel
 from bones.line.rules import LineRules
 from bones.line.scoring import score_hand
-from bones.line.state import LineState
+from tests.bots.line.positions import small_deals
 
 
 def outcome(rules: LineRules, kernel: Kernel) -> tuple[int, int]:
@@ -45,32 +43,10 @@ def brute(rules: LineRules, kernel: Kernel) -> tuple[int, int]:
     return best[1]
 
 
-def positions(players: int, count: int, seed: int) -> list[LineState]:
-    """Random small deals (3 or 4 tiles a hand, the other tiles out of play), a few moves in."""
-    rules = bones.rules("block", players=players)
-    rng = random.Random(seed)
-    names = [str(t) for t in bones.pip_set(6).tiles]
-    out = []
-    while len(out) < count:
-        rng.shuffle(names)
-        size = rng.choice((3, 4))
-        hands = [names[i * size : (i + 1) * size] for i in range(players)]
-        setup = {"hands": hands, "boneyard": names[players * size :], "opener": rng.randrange(players)}
-        state = rules.new_game(seed=0, setup=setup)
-        for _ in range(1 + rng.randrange(3)):
-            if state.is_over or state.hand_no != 1:
-                break
-            state = state.play(rng.choice(state.legal_moves))
-        if not state.is_over and state.hand_no == 1 and state.kernel.placed:
-            assert isinstance(state, LineState)
-            out.append(state)
-    return out
-
-
 @pytest.mark.parametrize("players", [3, 4])
 def test_solver_matches_brute_force(players: int) -> None:
     outcomes = set()
-    for state in positions(players, 60, seed=players):
+    for state in small_deals(bones.rules("block", players=players), 60, seed=players, sizes=(3, 4)):
         rules = state.rules
         assert isinstance(rules, LineRules) and supported(rules)
         solver = Solver(rules, state.kernel)

@@ -16,40 +16,28 @@ Used by Crazy, which solves its sampled deals exactly once few tiles are left in
 
 from __future__ import annotations
 
+from bones.bots.line.exact import NodeLimit
+from bones.bots.line.exact_race import BlockSearch, plain_block
 from bones.line.kernel import PLAYING, Kernel
-from bones.line.rules import PIPS_TO_WINNER, LineRules
+from bones.line.rules import LineRules
 from bones.tiles import PIPS, pips_of
 
 EXACT, LOWER, UPPER = 0, 1, 2
 
 
-class NodeLimit(Exception):
-    """The search visited more positions than its ``node_limit`` allowed (the answer is unknown)."""
-
-
 def supported(rules: LineRules) -> bool:
     """Whether ``Solver`` handles these rules: partnership block (two pairs, nothing drawn, no spinner)."""
-    return (
-        rules.partnership
-        and rules.players == 4
-        and not rules.draws
-        and not rules.spinner
-        and rules.scoring == PIPS_TO_WINNER
-    )
+    return rules.partnership and rules.players == 4 and plain_block(rules)
 
 
-class Solver:
+class Solver(BlockSearch):
     """Exact values of the positions of one partnership block hand; keeps its table between calls."""
 
     def __init__(self, rules: LineRules, kernel: Kernel, node_limit: int | None = None) -> None:
         if not supported(rules):
             raise ValueError(f"the pairs solver plays partnership block without a spinner, not {rules.game_id}")
-        self.direction = rules.direction
+        super().__init__(rules, kernel, node_limit)
         self.sides = rules.sides
-        self.with_pip = kernel.masks
-        self.table: dict[tuple[int, ...], tuple[int, int]] = {}
-        self.nodes = 0
-        self.node_limit = node_limit if node_limit is not None else 1 << 62
 
     def value_after(self, kernel: Kernel, move: tuple[int, int, int]) -> float:
         """The points the mover's pair makes minus the other pair's, after ``move`` (a legal move of ``kernel``)

@@ -18,6 +18,7 @@ in the hands (``exact_race_by_default``).
 
 from __future__ import annotations
 
+from bones.bots.line.exact import NodeLimit
 from bones.line.kernel import PLAYING, Kernel
 from bones.line.rules import PIPS_TO_WINNER, LineRules
 from bones.tiles import PIPS, pips_of
@@ -25,35 +26,38 @@ from bones.tiles import PIPS, pips_of
 NOBODY = -1
 
 
-class NodeLimit(Exception):
-    """The search visited more positions than its ``node_limit`` allowed (the answer is unknown)."""
-
-
 def supported(rules: LineRules) -> bool:
     """Whether ``Solver`` handles these rules: 3 or more players each for himself, nothing drawn, no spinner,
     pips to the winner."""
-    return (
-        rules.players >= 3
-        and not rules.teams
-        and not rules.draws
-        and not rules.spinner
-        and rules.scoring == PIPS_TO_WINNER
-    )
+    return rules.players >= 3 and not rules.teams and plain_block(rules)
 
 
-class Solver:
+def plain_block(rules: LineRules) -> bool:
+    """Nothing drawn, no spinner, pips to the winner: a hand whose only choices are the tiles laid."""
+    return not rules.draws and not rules.spinner and rules.scoring == PIPS_TO_WINNER
+
+
+class BlockSearch:
+    """What the solvers of block hands share: the order of play, the tiles by number, the table of solved
+    positions (two numbers each) and the count of positions visited, which may not pass ``node_limit``."""
+
+    def __init__(self, rules: LineRules, kernel: Kernel, node_limit: int | None) -> None:
+        self.direction = rules.direction
+        self.with_pip = kernel.masks
+        self.table: dict[tuple[int, ...], tuple[int, int]] = {}
+        self.nodes = 0
+        self.node_limit = node_limit if node_limit is not None else 1 << 62
+
+
+class Solver(BlockSearch):
     """Exact results of the positions of one block hand; keeps its table between calls."""
 
     def __init__(self, rules: LineRules, kernel: Kernel, node_limit: int | None = None) -> None:
         if not supported(rules):
             raise ValueError(f"the race solver plays 3- and 4-player block without a spinner, not {rules.game_id}")
+        super().__init__(rules, kernel, node_limit)
         self.players = rules.players
-        self.direction = rules.direction
         self.blocked_difference = rules.blocked_difference
-        self.with_pip = kernel.masks
-        self.table: dict[tuple[int, ...], tuple[int, int]] = {}
-        self.nodes = 0
-        self.node_limit = node_limit if node_limit is not None else 1 << 62
 
     def worth(self, seat: int, result: tuple[int, int]) -> float:
         """What ``result`` (winner, points) is worth to ``seat``: its points minus the mean of the others'."""
