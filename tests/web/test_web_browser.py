@@ -665,7 +665,7 @@ def test_the_rules_screen_shows_the_rules_page(browser: Any, live_server: Any, a
 
 def test_the_statistics_screen(browser: Any, live_server: Any, artifacts: Path) -> None:
     from bones.web.players import COOKIE
-    from bones.web.storage import MatchResult
+    from bones.web.stats import MatchResult
 
     # Muggins at Crazy is played by no other test here: two finished matches and one given up, by the
     # player this browser is (the id before the signature in its cookie).

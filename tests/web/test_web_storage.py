@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from bones.web.referee import Referee
-from bones.web.storage import MatchResult, StaleError, Store, _driver_url, default_url
+from bones.web.stats import MatchResult
+from bones.web.storage import StaleError, Store, _driver_url, default_url
 
 RECORD = {"format": "bones-record", "format_version": 1, "game": "draw", "options": {}, "rules_version": 1}
 

@@ -19,7 +19,8 @@ from bones.game import IllegalMoveError, Solvable
 from bones.web.kept import KeptTables, table_cache_size
 from bones.web.limits import LRU, HintBudgets, Limiter, LockTable, hints_from_env
 from bones.web.newtable import new_table, problem_book, shortest_solution
-from bones.web.storage import MatchResult, StaleError, Store
+from bones.web.stats import MatchResult
+from bones.web.storage import StaleError, Store
 from bones.web.table import (
     HUMAN,
     Conflict,

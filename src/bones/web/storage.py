@@ -44,6 +44,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from bones.web.schema import Base, GameRow, MoveRow, PlayerRow, ProblemRow, SeatHolderRow, StatsRow, create_tables
+from bones.web.stats import MatchResult, count, stats_dict, stats_row
 
 ENV_URL = "BONES_DATABASE_URL"
 POOL_SIZE, POOL_OVERFLOW = 20, 40
@@ -102,20 +103,6 @@ class StoredGame:
     status: str
     updated_at: datetime
     owner: str | None = None
-
-
-@dataclass(frozen=True)
-class MatchResult:
-    """What one player's statistics learn from one match."""
-
-    game: str
-    level: str
-    won: bool
-    score: int  # the player's side's final score
-    low_score_wins: bool  # kozel: the best score is the lowest
-    player: str = ""
-    problem: int | None = None  # the number of the book's problem the match laid out
-    moves: int = 0  # moves in the match's record
 
 
 def data_dir(url: str) -> Path:
@@ -346,7 +333,7 @@ class Store:
         with self._session() as session:
             self._write_moves(session.connection(), statement, values, appended, moves)
             for one in results:
-                self._count(session, one)
+                count(session, one)
 
     @staticmethod
     def _write_moves(
@@ -393,51 +380,12 @@ class Store:
                 if row.move_number:
                     holders = session.scalars(select(SeatHolderRow.player).where(SeatHolderRow.game_id == game_id))
                     for player in sorted(set(holders)):
-                        stats = self._stats_row(session, player, row.game, row.level)
+                        stats = stats_row(session, player, row.game, row.level)
                         stats.abandoned += 1
                         stats.streak = 0  # the wins in a row stop here, though the match is no loss
         return done
 
-    # -- statistics ----------------------------------------------------------
-
-    def _stats_row(self, session: Session, player: str, game: str, level: str) -> StatsRow:
-        row = session.get(StatsRow, (player, game, level), with_for_update=True)
-        if row is None:
-            row = StatsRow(
-                player=player,
-                game=game,
-                level=level,
-                played=0,
-                won=0,
-                total_score=0,
-                best_score=None,
-                streak=0,
-                best_streak=0,
-                abandoned=0,
-            )
-            session.add(row)
-        return row
-
-    def _count(self, session: Session, result: MatchResult) -> None:
-        row = self._stats_row(session, result.player, result.game, result.level)
-        row.played += 1
-        row.total_score += result.score
-        better = min if result.low_score_wins else max
-        row.best_score = result.score if row.best_score is None else better(row.best_score, result.score)
-        if result.won:
-            row.won += 1
-            row.streak += 1
-            row.best_streak = max(row.best_streak, row.streak)
-        else:
-            row.streak = 0
-        if result.problem is not None and result.won:
-            solved = session.get(ProblemRow, (result.player, result.game, result.problem))
-            if solved is None:
-                session.add(
-                    ProblemRow(player=result.player, game=result.game, number=result.problem, best_moves=result.moves)
-                )
-            else:
-                solved.best_moves = min(solved.best_moves, result.moves)
+    # -- statistics (stats.py) ---------------------------------------------
 
     def problem_progress(self, player: str, game: str) -> dict[int, int]:
         """The problems of ``game`` that ``player`` solved, each with the fewest moves they took."""
@@ -448,14 +396,14 @@ class Store:
     def stats(self, player: str, game: str, level: str) -> dict[str, Any]:
         with self._session() as session:
             row = session.get(StatsRow, (player, game, level))
-            return _stats_dict(game, level, row)
+            return stats_dict(game, level, row)
 
     def all_stats(self, player: str) -> list[dict[str, Any]]:
         with self._session() as session:
             rows = session.scalars(
                 select(StatsRow).where(StatsRow.player == player).order_by(StatsRow.game, StatsRow.level)
             ).all()
-            return [_stats_dict(r.game, r.level, r) for r in rows]
+            return [stats_dict(r.game, r.level, r) for r in rows]
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
@@ -500,20 +448,3 @@ def _stored(row: GameRow, record: dict[str, Any]) -> StoredGame:
         updated_at=row.updated_at,
         owner=row.owner,
     )
-
-
-def _stats_dict(game: str, level: str, row: StatsRow | None) -> dict[str, Any]:
-    played = row.played if row else 0
-    won = row.won if row else 0
-    return {
-        "game": game,
-        "level": level,
-        "played": played,
-        "won": won,
-        "win_percent": round(100 * won / played, 1) if played else 0.0,
-        "best_score": row.best_score if row else None,
-        "average_score": round(row.total_score / played, 1) if row and played else None,
-        "streak": row.streak if row else 0,
-        "best_streak": row.best_streak if row else 0,
-        "abandoned": row.abandoned if row else 0,
-    }

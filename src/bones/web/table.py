@@ -22,7 +22,7 @@ from bones.bots import bot_for, hint
 from bones.game import Move, Rules, State
 from bones.record import Record
 from bones.web.entries import effective_level, entry_of
-from bones.web.storage import MatchResult
+from bones.web.stats import MatchResult
 
 HUMAN, COMPUTER = "human", "computer"
 NAMES = {1: ["You"], 2: ["You", "Lily"], 3: ["You", "Lily", "Zoe"], 4: ["You", "Lily", "Max", "Zoe"]}
