@@ -79,6 +79,18 @@ def cell_name(cell: int) -> str:
     return f"{'abcdef'[cell % SIZE]}{cell // SIZE + 1}"
 
 
+def tile_text(tile: tuple[int, int]) -> str:
+    """A domino (low, high) as moves write it, high first: ``5:2``."""
+    return f"{tile[1]}:{tile[0]}"
+
+
+def place_text(c1: int, v1: int, c2: int, v2: int) -> str:
+    """A placement as moves write it, the first square first: ``b3=4,b4=5``."""
+    if c2 < c1:
+        c1, v1, c2, v2 = c2, v2, c1, v1
+    return f"{cell_name(c1)}={v1},{cell_name(c2)}={v2}"
+
+
 def parse_cell(text: str) -> int:
     text = text.strip().lower()
     if len(text) != 2 or text[0] not in "abcdef" or text[1] not in "123456":

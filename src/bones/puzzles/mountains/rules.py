@@ -36,14 +36,15 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from bones.encoding import Encoding
 from bones.game import IllegalMoveError, Move, Option, Outcome, Rules, State
-from bones.puzzles.base import GIVE_UP, GIVE_UP_MOVE, PuzzleMove, PuzzleObservation, best_first, seat_view, setup_grid
+from bones.puzzles.base import GIVE_UP, GIVE_UP_MOVE, PuzzleMove, PuzzleObservation, seat_view, setup_grid
 from bones.puzzles.grid import Grid
 from bones.puzzles.layouts import MountainsLayouts
+from bones.puzzles.mountains import advice
 from bones.puzzles.mountains.page import PAGE
 from bones.puzzles.mountains.puzzle import (
     CELLS,
@@ -56,7 +57,8 @@ from bones.puzzles.mountains.puzzle import (
     deal,
     parse_cell,
     penalty,
-    solve,
+    place_text,
+    tile_text,
     tiles_from_grid,
 )
 from bones.registry import GameInfo, register
@@ -69,16 +71,6 @@ FACE_UP = 5
 GOOD = 5
 
 Tile = tuple[int, int]  # (low, high)
-
-
-def tile_text(tile: Tile) -> str:
-    return f"{tile[1]}:{tile[0]}"
-
-
-def place_text(c1: int, v1: int, c2: int, v2: int) -> str:
-    if c2 < c1:
-        c1, v1, c2, v2 = c2, v2, c1, v1
-    return f"{cell_name(c1)}={v1},{cell_name(c2)}={v2}"
 
 
 @lru_cache(maxsize=65536)
@@ -228,7 +220,7 @@ class MountainsState(State):
     def board_tiles(self) -> list[tuple[int, int, int, int]]:
         return [(a, self.values[a], b, self.values[b]) for a, b in enumerate(self.partner) if 0 <= a < b]
 
-    def _tile_at(self, cell: int) -> Tile:
+    def tile_at(self, cell: int) -> Tile:
         a, b = self.values[cell], self.values[self.partner[cell]]
         return (min(a, b), max(a, b))
 
@@ -275,7 +267,7 @@ class MountainsState(State):
             out.append((min(c1, c2), max(c1, c2)))
         return out
 
-    def _placements(self, tile: Tile) -> list[tuple[int, int, int, int]]:
+    def placements(self, tile: Tile) -> list[tuple[int, int, int, int]]:
         a, b = tile
         out = []
         for c1, c2 in self.open_slots():
@@ -299,7 +291,7 @@ class MountainsState(State):
             out = [PuzzleMove(f"pass {tile_text(t)}") for t in self.hands[self.mover]]
             return tuple(out)
         for tile in self.placeable():
-            out += [PuzzleMove(place_text(*p)) for p in self._placements(tile)]
+            out += [PuzzleMove(place_text(*p)) for p in self.placements(tile)]
         if self.rules.variant == "solitaire":
             out += [PuzzleMove(f"lift {cell_name(a)}") for a, b in enumerate(self.partner) if 0 <= a < b]
             if self.full:
@@ -336,7 +328,7 @@ class MountainsState(State):
             if self.values[cell] < 0:
                 raise IllegalMoveError(f"there is no domino on {cell_name(cell)}")
             other = self.partner[cell]
-            tile = self._tile_at(cell)
+            tile = self.tile_at(cell)
             values = _set(_set(self.values, cell, -1), other, -1)
             partner = _set(_set(self.partner, cell, -1), other, -1)
             hands = ((*self.hands[0], tile),)
@@ -351,7 +343,7 @@ class MountainsState(State):
             if variant == "coop":
                 raise IllegalMoveError(f"place the domino you were passed, {tile_text(self.passed or tile)}")
             raise IllegalMoveError(f"{tile_text(tile)} is not among your face-up dominoes")
-        if (c1, v1, c2, v2) not in self._placements(tile):
+        if (c1, v1, c2, v2) not in self.placements(tile):
             raise IllegalMoveError(self._why_not(c1, c2))
         values = _set(_set(self.values, c1, v1), c2, v2)
         partner = _set(_set(self.partner, c1, c2), c2, c1)
@@ -384,31 +376,7 @@ class MountainsState(State):
 
     def solve(self) -> list[Move]:
         """Solitaire: the moves to a map of the least possible penalty, keeping what is placed when it can."""
-        if self.rules.variant != "solitaire":
-            raise ValueError("only the open solitaire can be solved ahead; the other versions hide dominoes")
-        if self.is_over:
-            return []
-        tiles = list(self.hands[0]) + [self._tile_at(a) for a, b in enumerate(self.partner) if 0 <= a < b]
-        best = solve(tiles)
-        assert best.arrangement is not None and best.penalty is not None
-        out: list[Move] = []
-        kept = self.board_tiles()
-        if kept:
-            mine = solve(tiles, fixed=kept)
-            if mine.penalty == best.penalty:
-                best = mine
-            else:
-                out += [PuzzleMove(f"lift {cell_name(a)}") for a, _, _, _ in kept]
-                kept = []
-        arrangement = best.arrangement
-        assert arrangement is not None
-        done = {(a, b) for a, _, b, _ in kept}
-        for a, b in enumerate(arrangement.partner):
-            if a < b and (a, b) not in done:
-                out.append(PuzzleMove(place_text(a, arrangement.values[a], b, arrangement.values[b])))
-        if best.penalty:
-            out.append(PuzzleMove("done"))
-        return out
+        return advice.solve(self)
 
     # -- what players see -------------------------------------------------
 
@@ -422,55 +390,19 @@ class MountainsState(State):
             "stage": self.stage,
             "face_down": len(self.face_down),
         }
-        return seat_view(self, seat, "mountains", position, self._greedy, self.appraise, "penalty of the map after it")
+        return seat_view(
+            self,
+            seat,
+            "mountains",
+            position,
+            partial(advice.greedy, self),
+            self.appraise,
+            "penalty of the map after it",
+        )
 
     def appraise(self, seconds: float = 1.0) -> list[tuple[Move, float | None]]:
-        """Each placement (or domino to pass) with the penalty of the map it leaves, least first;
-        lifting and ending have no number. The strongest player's own move comes first: the
-        greedy choice where dominoes are hidden; in the open solitaire the exact solver's, when
-        the budget allows it (it takes one to a few seconds), else the greedy one."""
-        out: list[tuple[Move, float | None]] = []
-        if self.stage == "pass":
-            out = [(PuzzleMove(f"pass {tile_text(t)}"), self._best_placement(t)[0][0]) for t in self.hands[self.mover]]
-        values = [None if v < 0 else v for v in self.values]
-        for tile in self.placeable() if self.stage != "pass" else ():
-            for c1, v1, c2, v2 in self._placements(tile):
-                values[c1], values[c2] = v1, v2
-                out.append((PuzzleMove(place_text(c1, v1, c2, v2)), penalty(values)))
-                values[c1] = values[c2] = None
-        numbered = {move for move, _ in out}
-        out += [(move, None) for move in self.legal_moves if move not in numbered]
-        ordered = best_first(out)
-        exact = self.rules.variant == "solitaire" and seconds >= SOLVER_SECONDS
-        first = self.solve()[0] if exact else self._greedy()
-        return [mv for mv in ordered if mv[0] == first] + [mv for mv in ordered if mv[0] != first]
-
-    def _greedy(self) -> Move:
-        """The Normal player's move: the placement that leaves the cheapest map, passing the domino that fits best."""
-        if self.stage == "pass":
-            hand = self.hands[self.mover]
-            best = min(hand, key=lambda t: self._best_placement(t)[0])
-            return PuzzleMove(f"pass {tile_text(best)}")
-        options = [self._best_placement(t) for t in self.placeable()]
-        if options:
-            return PuzzleMove(place_text(*min(options)[1]))
-        return PuzzleMove("done") if self.full else GIVE_UP_MOVE
-
-    def _best_placement(self, tile: Tile) -> tuple[tuple[int, int], tuple[int, int, int, int]]:
-        values = [None if v < 0 else v for v in self.values]
-        scored = []
-        for c1, v1, c2, v2 in self._placements(tile):
-            values[c1], values[c2] = v1, v2
-            cost = penalty(values)
-            values[c1] = values[c2] = None
-            steps = 0
-            for cell, value, other in ((c1, v1, c2), (c2, v2, c1)):
-                for n in NEIGHBOURS[cell]:
-                    vn = values[n]
-                    if n != other and vn is not None:
-                        steps += 1 if abs(vn - value) <= 1 else -1
-            scored.append(((cost, -steps), (c1, v1, c2, v2)))
-        return min(scored)
+        """Each placement (or domino to pass) with the penalty of the map it leaves, best first (``advice``)."""
+        return advice.appraise(self, seconds)
 
     def map_text(self) -> str:
         placed = [(divmod(a, SIZE), va, divmod(b, SIZE), vb) for a, va, b, vb in self.board_tiles()]
@@ -510,7 +442,7 @@ class MountainsState(State):
 
     def tiles_in_play(self) -> Sequence[int] | None:
         tiles = [t for hand in self.hands for t in hand] + list(self.face_down) + list(self.unused)
-        tiles += [self._tile_at(a) for a, b in enumerate(self.partner) if 0 <= a < b]
+        tiles += [self.tile_at(a) for a, b in enumerate(self.partner) if 0 <= a < b]
         if self.passed is not None:
             tiles.append(self.passed)
         return sorted(FULL_SET.index(t) for t in tiles)
@@ -519,9 +451,6 @@ class MountainsState(State):
         hidden = {tile_text(t) for s, hand in enumerate(self.hands) if s != seat for t in hand}
         hidden |= {tile_text(t) for t in self.face_down}
         return frozenset(hidden)
-
-
-SOLVER_SECONDS = 1.0  # the least thinking budget at which a hint runs the solitaire's exact solver
 
 
 def _with(hands: tuple[tuple[Tile, ...], ...], seat: int, hand: tuple[Tile, ...]) -> tuple[tuple[Tile, ...], ...]:

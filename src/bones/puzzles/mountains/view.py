@@ -16,8 +16,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from bones.puzzles.mountains.puzzle import SIZE, cell_name
-from bones.puzzles.mountains.rules import tile_text
+from bones.puzzles.mountains.puzzle import SIZE, cell_name, tile_text
 
 if TYPE_CHECKING:
     from bones.puzzles.mountains.rules import MountainsState
