@@ -13,9 +13,10 @@ The matches:
 - 2p block: Hard vs ISMCTS;
 - 4p partnership block: Crazy (``--crazy-seconds`` CPU a move) vs ``dominoes:pab_bg``, and Hard
   vs ``dominoes:pab_bg``;
-- ``omniscient-ismcts`` (on request): what no fair player can be expected to pass against ISMCTS on the same
-  deals. The omniscient player sees the other hand (in 2-player block nothing is drawn, so it knows every
-  tile's place) and plays the exactly solved best move (``bones.bots.line.exact``).
+- ``omniscient-ismcts`` and ``omniscient-pab`` (on request): what no fair player can be expected to pass
+  against ISMCTS or ``dominoes:pab_bg`` on the same deals. The omniscient player sees the other hands (in
+  block nothing is drawn, so it knows every tile's place) and plays the exactly solved best move
+  (``bones.bots.line.exact``; in partnership ``exact_pairs``, both partners omniscient).
 
     nice .venv/bin/python bench/outside.py --deals 200          # the issue's runs
     nice .venv/bin/python bench/outside.py --deals 20 --crazy-seconds 0.25   # a quick look
@@ -29,7 +30,9 @@ import time
 from collections.abc import Callable, Sequence
 
 from bones.arena import ArenaPair, TimedBot, player_for, run_arena
+from bones.bots.line import exact_pairs
 from bones.bots.line.exact import Solver
+from bones.bots.line.exact_pairs import Solver as PairsSolver
 from bones.game import Move, Observation, Rules
 from bones.line.moves import from_kernel
 from bones.line.state import LineState
@@ -90,14 +93,16 @@ def ismcts_cpu_per_move(spec: str, positions: int, seed: int) -> float:
 
 class Omniscient:
     """Sees every tile of the deal it is told (``seed``): the true position is the deal with the observation's
-    public moves replayed (2-player block: nothing is drawn), and its move the exactly solved best."""
+    public moves replayed (block: nothing is drawn), and its move the exactly solved best (2-player block:
+    ``exact``, its own points minus the other's; partnership block: ``exact_pairs``, its pair's minus the
+    other pair's)."""
 
     level = "omniscient"
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.seed = 0
-        self._solver: tuple[int, Solver] | None = None
+        self._solver: tuple[int, Solver | PairsSolver] | None = None
 
     def choose(self, observation: Observation, rng: random.Random) -> Move:
         state = self.rules.new_game(seed=self.seed)
@@ -105,14 +110,19 @@ class Omniscient:
             state = state.play(event.move)
         assert isinstance(state, LineState) and state.observation(observation.seat).hand == observation.hand  # type: ignore[attr-defined]
         if self._solver is None or self._solver[0] != self.seed:
-            self._solver = (self.seed, Solver(state.rules, state.kernel))
-        values = self._solver[1].move_values(state.kernel)
+            solver = PairsSolver if exact_pairs.supported(state.rules) else Solver
+            self._solver = (self.seed, solver(state.rules, state.kernel))
+        moves = state.kernel.legal()
+        if len(moves) == 1:
+            return from_kernel(moves[0])
+        values = [(move, self._solver[1].value_after(state.kernel, move)) for move in moves]
         return from_kernel(max(values, key=lambda pair: pair[1])[0])
 
 
-def omniscient_pair(spec: str, deals: int, seed: int) -> ArenaPair:
-    """The omniscient player against ``spec`` on the arena's duplicate deals (the same deals as run_arena's)."""
-    rules = make_rules("block", **TWO)
+def omniscient_pair(spec: str, deals: int, seed: int, options: dict[str, object]) -> ArenaPair:
+    """The omniscient player (a pair of them in partnership) against ``spec`` on the arena's duplicate deals
+    (the same deals as run_arena's)."""
+    rules = make_rules("block", **options)
     seer = Omniscient(rules)
     ours, theirs = TimedBot(seer), TimedBot(player_for(rules, spec))
     stats, margins = PairStats("omniscient", spec), []
@@ -170,7 +180,7 @@ def main() -> None:
             row(f"2p block: Crazy{more} ({budget:.3f} CPU s) vs ISMCTS ({args.sims} sims)", pair, "hands"), flush=True
         )
     if "omniscient-ismcts" in wanted:
-        pair = omniscient_pair(ismcts, args.deals, args.seed)
+        pair = omniscient_pair(ismcts, args.deals, args.seed, TWO)
         print(row(f"2p block: omniscient vs ISMCTS ({args.sims} sims)", pair, "hands"), flush=True)
     if "hard-ismcts" in wanted:
         pair = run_arena("block", ["hard"], [ismcts], args.deals, TWO, args.seed).pairs[0]
@@ -179,6 +189,9 @@ def main() -> None:
         crazy = f"crazy?seconds={args.crazy_seconds}&clock=cpu" + more
         pair = run_arena("block", [crazy], ["dominoes:pab_bg"], args.deals, PARTNERSHIP, args.seed).pairs[0]
         print(row(f"4p partnership: Crazy{more} ({args.crazy_seconds} CPU s) vs pab_bg", pair, "deals"), flush=True)
+    if "omniscient-pab" in wanted:
+        pair = omniscient_pair("dominoes:pab_bg", args.deals, args.seed, PARTNERSHIP)
+        print(row("4p partnership: omniscient vs pab_bg", pair, "deals"), flush=True)
     if "hard-pab" in wanted:
         pair = run_arena("block", ["hard"], ["dominoes:pab_bg"], args.deals, PARTNERSHIP, args.seed).pairs[0]
         print(row("4p partnership: Hard vs pab_bg", pair, "deals"), flush=True)

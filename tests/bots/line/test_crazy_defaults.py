@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from bones.bots.line import crazy
+from bones.bots.line import crazy, crazy_defaults
 from bones.bots.line.belief import Belief
 from tests.bots.line.positions import a_few_moves_in
 
@@ -55,7 +55,7 @@ def test_partnership_block_plays_out_by_default_and_solves_late_in_the_hand_when
     # The pairs' solver measured no gain against dominoes:pab_bg (exact_hidden_by_default), so it is asked for.
     assert _stats("block", players=4, teams=True).get("solved", 0) == 0
     rules, observation = a_few_moves_in("block", seed=3, moves=12, players=4, teams=True)
-    assert crazy.exact_hidden_by_default(rules) == 0  # type: ignore[arg-type]
+    assert crazy_defaults.exact_hidden_by_default(rules) == 0  # type: ignore[arg-type]
     hidden = len(Belief.of(observation).unknown)  # the other three hands
     for exact_hidden, solved in ((hidden, 20), (hidden - 1, 0)):
         stats: dict[str, int] = {}

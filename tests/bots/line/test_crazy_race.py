@@ -4,7 +4,7 @@ player pass where they can, as Hard does (issue 15), and only there."""
 from __future__ import annotations
 
 import bones
-from bones.bots.line import crazy
+from bones.bots.line import crazy, crazy_defaults
 from bones.bots.line.search import greedy_choice, playout
 from bones.tiles import tiles_of
 from tests.line.helpers import legal, play, setup
@@ -32,7 +32,7 @@ def test_the_race_playout_lays_the_tile_the_next_player_cannot_answer() -> None:
     names = _names(moves, legal(state))
     next_hand = kernel.hands[3]
     greedy = greedy_choice(kernel, moves, False, lambda: 0.0)
-    racing = greedy_choice(kernel, moves, False, lambda: 0.0, crazy.RACE, next_hand)
+    racing = greedy_choice(kernel, moves, False, lambda: 0.0, crazy_defaults.RACE, next_hand)
     assert names[greedy] == "6:4@up"
     assert names[racing] == "3:2@left"
     assert legal(state.play(names[racing])) == ["pass"]
@@ -49,16 +49,16 @@ def test_the_race_playout_on_two_ends_makes_everyone_else_pass() -> None:
     greedy = state.kernel.copy()
     playout(greedy, state.rules, state.scores, 0, lambda: 0.0)
     racing = state.kernel.copy()
-    playout(racing, state.rules, state.scores, 0, lambda: 0.0, race=crazy.RACE)
+    playout(racing, state.rules, state.scores, 0, lambda: 0.0, race=crazy_defaults.RACE)
     # Greedy, seat 3 is left holding 6:2 with no 6 to lay it on; racing, it lays both 6s and 4:0.
     assert [str(tile) for tile in tiles_of(greedy.hands[3])] == ["4:0", "6:2"]
     assert [str(tile) for tile in tiles_of(racing.hands[3])] == ["5:0"]
 
 
 def test_crazy_races_with_four_players_and_nothing_to_draw_only() -> None:
-    assert crazy.races_by_default(bones.rules("classic", players=4)) == crazy.RACE
-    assert crazy.races_by_default(bones.rules("block", players=4)) == crazy.RACE
-    assert crazy.races_by_default(bones.rules("block", players=2)) == 0.0
-    assert crazy.races_by_default(bones.rules("classic", players=2)) == 0.0
-    assert crazy.races_by_default(bones.rules("draw", players=4)) == 0.0
-    assert crazy.CrazyLineBot(bones.rules("classic", players=4)).race == crazy.RACE
+    assert crazy_defaults.races_by_default(bones.rules("classic", players=4)) == crazy_defaults.RACE
+    assert crazy_defaults.races_by_default(bones.rules("block", players=4)) == crazy_defaults.RACE
+    assert crazy_defaults.races_by_default(bones.rules("block", players=2)) == 0.0
+    assert crazy_defaults.races_by_default(bones.rules("classic", players=2)) == 0.0
+    assert crazy_defaults.races_by_default(bones.rules("draw", players=4)) == 0.0
+    assert crazy.CrazyLineBot(bones.rules("classic", players=4)).race == crazy_defaults.RACE
