@@ -51,6 +51,12 @@ def test_draw_with_three_players_and_block_with_four_do_not_weigh_their_samples(
     assert _stats("block", players=4).get("weighed", 0) == 0
 
 
+def test_partnership_block_weighs_its_samples_by_the_others_plays() -> None:
+    # Measured to help against dominoes:pab_bg and against itself without it (infers_by_default).
+    assert _stats("block", players=4, teams=True).get("weighed") == 20
+    assert _stats("draw", players=4, teams=True).get("weighed", 0) == 0
+
+
 def test_partnership_block_plays_out_by_default_and_solves_late_in_the_hand_when_asked() -> None:
     # The pairs' solver measured no gain against dominoes:pab_bg (exact_hidden_by_default), so it is asked for.
     assert _stats("block", players=4, teams=True).get("solved", 0) == 0

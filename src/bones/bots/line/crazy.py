@@ -27,7 +27,7 @@ and 0.43); all fives, 371 decisions, 3 changed, loss -0.24 points a decision
 (interval -0.66..+0.05), median 0.77 s before and 0.25 s after (mean 0.61 and 0.36).
 
 With ``infer`` (on by default where it was measured to help, ``infers_by_default``: 2-player draw and
-block, 3-player block)
+block, 3-player block, partnership block)
 each sampled deal counts by how well it explains the other seats' earlier
 choices (``play_model``): a seat that had a choice and laid a light tile
 probably held no heavier one that fitted.
