@@ -128,8 +128,10 @@ export function applyView(raw, opts = {}) {
     // When a hand ends, its sheet tells the rest: the top line keeps the move's first sentence (the whole
     // account of the hand and the match ran to eight lines on a phone).
     if (v.status !== "playing") event = event.split(/(?<=\.)\s+(?=[A-Z])/)[0].replace(/\.$/, "");
-    const turn = turnText(v);
-    say(event ? `${event}. ${turn}` : turn);
+    // While the hand's sheet is up its title says how the hand ended: the top line says the move alone
+    // (both ran to four lines on a phone: a bingo answer declaring three doubles, then the title again).
+    const turn = v.status === "sheet" && event ? "" : turnText(v);
+    say(event && turn ? `${event}. ${turn}` : event || turn);
     S.told = { view: v, text: $("status").textContent, tell };
   };
   if (news) {
