@@ -8,7 +8,6 @@ errors are allowed. Screenshots of each game mid-play at the three sizes land in
 
 from __future__ import annotations
 
-import functools
 import json
 import random
 from collections.abc import Callable
@@ -16,11 +15,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 
 import bones
 import bones.game
 import bones.registry
 from bones.web.entries import BOARDS, available_levels, game_catalog
+from tests.web.test_web_api import advance, start
 from tests.web.test_web_browser import LANDSCAPE, PORTRAIT, SHORT, tap_move
 
 pytestmark = pytest.mark.slow
@@ -462,27 +463,26 @@ def never_draw_by_choice(legal: list[str], rng: random.Random) -> str:
 
 
 @pytest.mark.parametrize(("game", "level"), every_level())
-def test_every_level_of_every_game_by_clicking(
-    browser: Any, live_server: Any, artifacts: Path, game: str, level: str
-) -> None:
+def test_every_level_of_every_game_plays_a_whole_match(client: TestClient, game: str, level: str) -> None:
+    # How the computers play every level to the end, through the web server's API: the browser shows every
+    # level alike (what reaches each board's targets is checked by the tests of a whole game by clicking,
+    # and a click of every level ran to 5 minutes of the suite on 2 cores).
     entry = next(e for e in game_catalog() if e["id"] == game)
     options = shortest_match(entry)
     body = {"game": game, "level": level, "seed": 11, **({"options": options} if options else {})}
-    page = open_game(browser, live_server, body, LANDSCAPE)
-    view = page.evaluate("() => window.BonesTable.state.view")
+    view, headers = start(client, **body)
     assert all(s["level"] == level for s in view["seats"] if s["kind"] == "computer")
-    # the strongest computers think for seconds a move, longer on a loaded machine
     choose = CHOOSERS.get(entry["game_id"], never_draw_by_choice)
-    # The taps are click events sent to what the table waits on (see tap): how the computers play
-    # every level to the end is checked here; that a pointer reaches each board's targets, by the
-    # tests of a whole game by clicking.
-    click = functools.partial(CLICKS[entry["board"]], quick=True)
-    final = play_to_the_end(page, click, lambda turn: None, None, choose, 120000)
-    assert final["outcome"] is not None and final["level"] == level
-    page.wait_for_selector("#results:not([hidden])")
-    assert page.locator("#results-title").inner_text()
-    assert not page.errors, page.errors
-    page.close()
+    rng = random.Random(0)
+    for _ in range(5000):
+        if view["status"] == "over":
+            break
+        response = advance(client, view, headers, pick=lambda legal: choose(legal, rng))
+        assert response.status_code == 200, response.text
+        view = response.json()
+    assert view["status"] == "over" and view["outcome"] is not None and view["level"] == level
+    record = client.get(f"/api/games/{view['id']}/record", headers=headers).json()
+    assert len(record["moves"]) == view["move_number"]
 
 
 def test_every_board_has_a_way_to_be_clicked() -> None:
