@@ -26,7 +26,6 @@ from tests.web.test_web_games import (
 SIZES = {"1280x800": LANDSCAPE, "360x740": PORTRAIT, "740x360": {"width": 740, "height": 360}}
 REVIEWED = 180_000  # ms a review may take on a loaded machine
 HINTED = 120  # s a hint may take on a loaded machine
-CLEARLY_WORSE = 0.03  # a move this far below the best by the hint is costly by the review too
 
 
 def shots(page: Any, artifacts: Path, name: str, back: dict[str, int]) -> None:
@@ -59,15 +58,14 @@ def open_review(page: Any) -> list[str]:
     return page.evaluate("() => window.__said")
 
 
-def hinted_worst_match(browser: Any, server: Any, seed: int) -> tuple[Any, dict[str, Any], float]:
+def hinted_worst_match(browser: Any, server: Any, seed: int) -> tuple[Any, dict[str, Any]]:
     """A one-hand Kozel match in which the player takes the worst move by the hint (its chance to win the hand,
     which in a match of one hand is the chance to win the match the review counts) at each choice the hint
-    budget allows: the page, its final view, and the most a move so chosen gave away by the hint."""
+    budget allows: the page and its final view."""
     entry = next(e for e in game_catalog() if e["id"] == "kozel")
     body = {"game": "kozel", "level": "easy", "seed": seed, "options": shortest_match(entry)}
     page = open_game(browser, server, body, LANDSCAPE)
     hints = iter(range(5))  # the hints a player may ask at once
-    given_away = [0.0]
 
     def worst(legal: list[str], rng: random.Random) -> str:
         if len(legal) > 1 and next(hints, None) is not None:
@@ -83,36 +81,36 @@ def hinted_worst_match(browser: Any, server: Any, seed: int) -> tuple[Any, dict[
             assert hint.status == 200, (hint.status, hint.text())
             estimates = hint.json()["estimates"]
             chosen = min(estimates, key=lambda e: (e["win_chance"], e["expected_points"]))
-            best = max(e["win_chance"] for e in estimates)
-            given_away[0] = max(given_away[0], best - chosen["win_chance"])
             return str(chosen["move"])
         return never_draw_by_choice(legal, rng)
 
     final = play_to_the_end(page, functools.partial(tap_move, quick=True), lambda turn: None, None, worst)
-    return page, final, given_away[0]
+    return page, final
 
 
 def test_a_kozel_match_reviewed_stepped_through_and_listed(browser: Any, live_server: Any, artifacts: Path) -> None:
     # The computers' play differs from run to run (their generator is keyed by the table's id): a hand may leave
-    # the player no choice that matters (CI, stop 31: every choice within 0.01 of the best, and the review found
-    # none costly). Such a match is put aside for another deal, each with a new player.
+    # the player no choice that matters, and the hint's clock (1 s, few deals on a loaded machine) may call a
+    # move worst that is not (CI, stops 31 and 33: the review, at its fixed work, found none of the player's
+    # moves costly). Such a match is put aside for another deal, each with a new player. Whether the review marks
+    # the moves the hint puts far below its best is tests/bots/line/test_line_review.py's question.
     for seed in (11, 12, 13, 14):
-        page, final, given_away = hinted_worst_match(browser, live_server, seed)
-        if given_away >= CLEARLY_WORSE:
+        page, final = hinted_worst_match(browser, live_server, seed)
+        names = [s["name"] for s in final["seats"]]
+        said = open_review(page)
+        assert any(re.fullmatch(r"Analysing move \d+ of \d+…", text) for text in said), said
+        # Each seat by name with its accuracy; the chart; the player's costliest moves.
+        seats = page.locator(".review-seats li").all_inner_texts()
+        assert len(seats) == 4 and all("accuracy" in s for s in seats)
+        assert [s.split("\n")[0].replace(" (you)", "") for s in seats] == names
+        assert "seat" not in " ".join(seats).lower()
+        assert page.locator(".review-chart circle").count() >= 5
+        costly = page.locator(".review-costly button")
+        if costly.count():
             break
+        assert "every move you made was the best one found" in page.locator("#review-body").inner_text()
         page.close()
-    assert given_away >= CLEARLY_WORSE, "four deals without a choice that mattered"
-    names = [s["name"] for s in final["seats"]]
-    said = open_review(page)
-    assert any(re.fullmatch(r"Analysing move \d+ of \d+…", text) for text in said), said
-    # Each seat by name with its accuracy; the chart; the player's costliest moves.
-    seats = page.locator(".review-seats li").all_inner_texts()
-    assert len(seats) == 4 and all("accuracy" in s for s in seats)
-    assert [s.split("\n")[0].replace(" (you)", "") for s in seats] == names
-    assert "seat" not in " ".join(seats).lower()
-    assert page.locator(".review-chart circle").count() >= 5
-    costly = page.locator(".review-costly button")
-    assert costly.count() >= 1, page.locator("#review-body").inner_text()
+    assert costly.count() >= 1, "four deals in which the review found none of the player's moves costly"
     number = int(costly.first.get_attribute("data-number"))
     costly.first.click()
     page.wait_for_function(

@@ -101,3 +101,28 @@ def test_the_bot_settles_and_the_analysis_does_not() -> None:
     bot = bot_for(bones.rules("draw"), "crazy", seconds=0.1)
     assert isinstance(bot, crazy.CrazyLineBot) and bot.settle == crazy.DEFAULT_SETTLE
     assert inspect.signature(crazy.estimate_moves).parameters["settle"].default is None
+
+
+def test_a_judged_move_far_behind_the_leader_is_settled_though_the_others_are_close() -> None:
+    # The review asks where the move played stands, not which of two near-equal leaders is best.
+    base = [float(x) for x in range(-30, 30)]
+    rng = random.Random(2)
+    leader, close, played = (
+        _tally([b + 5.0 for b in base]),
+        _tally([b + 5.0 + rng.uniform(-3, 3) for b in base]),
+        _tally(base),
+    )
+    weights = [1.0] * len(base)
+    assert not crazy.settled([leader, close, played], weights, 2.5)
+    assert crazy.settled([leader, close, played], weights, 2.5, played)
+
+
+def test_a_judged_move_within_the_noise_of_a_rival_is_not_settled_unless_both_are_within_the_tie() -> None:
+    rng = random.Random(3)
+    base = [rng.uniform(-20, 20) for _ in range(60)]
+    played, rival = _tally(base), _tally([b + rng.uniform(-2, 2.4) for b in base])
+    weights = [1.0] * len(base)
+    assert not crazy.settled([played, rival], weights, 2.5, played)
+    assert not crazy.settled([played, rival], weights, 2.5, played, tie=0.1)
+    # Sure to be within 5 points of each other: more deals would not make the move played costly.
+    assert crazy.settled([played, rival], weights, 2.5, played, tie=5.0)

@@ -148,6 +148,9 @@ def estimate_moves(
     settle: float | None = None,
     race: float = 0.0,
     belief: DealSource | None = None,
+    judged: LineMove | None = None,
+    tie: float = 0.0,
+    settle_after: int = SETTLE_FIRST,
 ) -> list[Estimate]:
     """Every legal move of the seat to move with its expected points and chance to win the hand, best first.
 
@@ -159,6 +162,9 @@ def estimate_moves(
     ``settle``: stop as soon as the best move is settled (``settled``, this many standard errors ahead
     of every other); None: use the whole budget (the analysis, which values every move).
     ``race``: the playouts' bonus for making the next player pass in a race to go out (``RACE``).
+    ``judged`` (with ``settle``): stop once that move's place is settled rather than the best move (the
+    review's move played), each rival more than ``settle`` standard errors above or below it or within
+    ``tie`` of it; the first check after ``settle_after`` samples.
     ``belief``: where the sampled deals come from (default: what the observation allows, ``Belief.of``);
     the yardstick's seer (bench/omniscient.py) passes one that knows the other hands.
     """
@@ -189,7 +195,8 @@ def estimate_moves(
     done = 0
     searched = 0
     weights: list[float] = []
-    check = 0 if len(tallies) < 2 else SETTLE_FIRST  # one distinct move: nothing to weigh
+    check = 0 if len(tallies) < 2 else settle_after  # one distinct move: nothing to weigh
+    mine = next((t for t in tallies if judged in t.moves), None) if judged is not None else None
     previous = started
     solving = 0.0  # time spent solving: with ``searched``, the solver's pace in this move
     while done < samples:
@@ -200,7 +207,7 @@ def estimate_moves(
         if seconds is not None and done and moment - started + last > seconds:
             break
         if settle is not None and done >= check:
-            if settled(tallies, weights, settle):
+            if settled(tallies, weights, settle, mine, tie):
                 break
             check = done + max(SETTLE_EVERY, done // 8)
         hands, boneyard, drawn = belief.sample_timed(rng)
@@ -308,25 +315,43 @@ def _solver_of(
     return None
 
 
-def settled(tallies: list[_Tally], weights: list[float], z: float) -> bool:
+def settled(
+    tallies: list[_Tally], weights: list[float], z: float, judged: _Tally | None = None, tie: float = 0.0
+) -> bool:
     """Whether the leading move is ahead of every other by more than ``z`` standard errors of the paired
     difference (the same sampled deals and playout noise value both, so the deal's luck cancels): more
-    samples would almost surely not change the choice. Weighted samples count by their weights."""
+    samples would almost surely not change the choice. Weighted samples count by their weights.
+
+    ``judged``: whether that move's verdict is settled instead: the leader (every other move, where the
+    judged one leads) is more than ``z`` standard errors above or below it, or within ``tie`` of it
+    by ``z`` standard errors, so that more samples would almost surely not change how far it is from
+    the best."""
     if len(tallies) < 2:
         return True
     total = sum(weights)
     if total <= 0:
         return False
     leader = max(tallies, key=lambda tally: tally.value)
-    for other in tallies:
-        if other is leader:
-            continue
-        diffs = [a - b for a, b in zip(leader.trace, other.trace)]
-        mean = sum(w * d for w, d in zip(weights, diffs)) / total
-        spread = sum((w * (d - mean)) ** 2 for w, d in zip(weights, diffs)) ** 0.5 / total
-        if mean <= z * spread:
+    if judged is None:
+        for other in tallies:
+            if other is not leader:
+                mean, spread = _paired(leader, other, weights, total)
+                if mean <= z * spread:
+                    return False
+        return True
+    for rival in [leader] if leader is not judged else [t for t in tallies if t is not judged]:
+        mean, spread = _paired(rival, judged, weights, total)
+        if abs(mean) <= z * spread and abs(mean) + z * spread >= tie:
             return False
     return True
+
+
+def _paired(one: _Tally, other: _Tally, weights: list[float], total: float) -> tuple[float, float]:
+    """The weighted mean of ``one``'s value less ``other``'s over the same samples, and its standard error."""
+    diffs = [a - b for a, b in zip(one.trace, other.trace)]
+    mean = sum(w * d for w, d in zip(weights, diffs)) / total
+    spread = sum((w * (d - mean)) ** 2 for w, d in zip(weights, diffs)) ** 0.5 / total
+    return mean, spread
 
 
 class CrazyLineBot:

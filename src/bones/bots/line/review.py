@@ -22,7 +22,7 @@ from bones.bots.line.match import match_equity
 from bones.bots.review import NotSolved, ReviewHooks, Scale
 from bones.game import Move, Observation, Rules, State
 from bones.line import entered
-from bones.line.moves import from_kernel
+from bones.line.moves import LineMove, from_kernel
 from bones.line.observation import LineObservation
 from bones.line.rules import LineRules
 from bones.line.state import LineState
@@ -34,6 +34,16 @@ NODES_PER_SECOND = 300_000
 #: The least work a decision gets, whatever the depth: a handful of deals and a small solve.
 LEAST_SAMPLES = 24
 LEAST_NODES = 20_000
+#: A decision whose verdict those deals leave unsettled gets up to this many times more: the move played and
+#: its nearest rival are sampled until they are SETTLE standard errors apart or within TIE points of each
+#: other (Crazy's ``settled``), so that a close call is not marked by the luck of a few deals.
+#: Measured (one-hand Kozel matches, seeds 11-30, the player taking the hint's worst move): of 60 moves the
+#: hint (4000 deals) put 0.03 or more below its best, 11 were marked best by 60 deals alone (one 0.14
+#: below), 5 with this (none over 0.07 below); a 2-player Draw match's review, 3.75 CPU s before, at most
+#: 8.9 now (bench/review.py; the goal is 10).
+MORE_SAMPLES = 8
+SETTLE = 2.5
+TIE = 0.5
 
 #: The unit of both verdicts, and what its chance is the chance of.
 UNIT = "chance to win the match"
@@ -64,13 +74,19 @@ def fair(rules: Rules, observation: Observation, rng: random.Random, depth: floa
     from bones.bots.line.crazy import estimate_moves
 
     assert isinstance(rules, LineRules) and isinstance(observation, LineObservation)
+    assert isinstance(chosen, LineMove)
+    samples = work(depth, SAMPLES_PER_SECOND, LEAST_SAMPLES)
     estimates = estimate_moves(
         rules,
         observation,
         rng,
         seconds=None,
-        samples=work(depth, SAMPLES_PER_SECOND, LEAST_SAMPLES),
+        samples=samples * MORE_SAMPLES,
         exact_work=work(depth, NODES_PER_SECOND, LEAST_NODES),
+        settle=SETTLE,
+        judged=chosen,
+        tie=TIE,
+        settle_after=samples,
     )
     return in_match(rules, observation.scores, rules.sides[observation.seat], estimates)
 
