@@ -8,6 +8,7 @@ import random
 import bones
 from bones.bots import bot_for
 from bones.bots.line import crazy
+from bones.bots.line.tally import Tally, settled
 from bones.line.moves import LineMove
 from bones.line.observation import LineObservation
 from bones.line.state import LineState
@@ -43,8 +44,8 @@ def _estimate(observation: LineObservation, settle: float | None, seed: int = 3)
     return best, stats["samples"]
 
 
-def _tally(values: list[float]) -> crazy._Tally:
-    tally = crazy._Tally([], value=sum(values), weight=len(values), samples=len(values))
+def _tally(values: list[float]) -> Tally:
+    tally = Tally([], value=sum(values), weight=len(values), samples=len(values))
     tally.trace = list(values)
     return tally
 
@@ -53,18 +54,18 @@ def test_a_move_far_ahead_on_the_same_deals_is_settled() -> None:
     # The deals' luck is shared: the leader is 1.0 ahead on every deal, however far apart the deals are.
     base = [float(x) for x in range(-30, 30)]
     leader = _tally([b + 1.0 for b in base])
-    assert crazy.settled([leader, _tally(base)], [1.0] * len(base), 3.0)
+    assert settled([leader, _tally(base)], [1.0] * len(base), 3.0)
 
 
 def test_a_lead_within_the_noise_is_not_settled() -> None:
     rng = random.Random(1)
     base = [rng.uniform(-20, 20) for _ in range(60)]
     other = [b + rng.uniform(-20, 20) for b in base]
-    assert not crazy.settled([_tally(base), _tally(other)], [1.0] * len(base), 3.0)
+    assert not settled([_tally(base), _tally(other)], [1.0] * len(base), 3.0)
 
 
 def test_samples_that_carry_no_weight_settle_nothing() -> None:
-    assert not crazy.settled([_tally([5.0] * 60), _tally([0.0] * 60)], [0.0] * 60, 3.0)
+    assert not settled([_tally([5.0] * 60), _tally([0.0] * 60)], [0.0] * 60, 3.0)
 
 
 def test_one_distinct_move_needs_no_samples() -> None:
@@ -113,8 +114,8 @@ def test_a_judged_move_far_behind_the_leader_is_settled_though_the_others_are_cl
         _tally(base),
     )
     weights = [1.0] * len(base)
-    assert not crazy.settled([leader, close, played], weights, 2.5)
-    assert crazy.settled([leader, close, played], weights, 2.5, played)
+    assert not settled([leader, close, played], weights, 2.5)
+    assert settled([leader, close, played], weights, 2.5, played)
 
 
 def test_a_judged_move_within_the_noise_of_a_rival_is_not_settled_unless_both_are_within_the_tie() -> None:
@@ -122,7 +123,7 @@ def test_a_judged_move_within_the_noise_of_a_rival_is_not_settled_unless_both_ar
     base = [rng.uniform(-20, 20) for _ in range(60)]
     played, rival = _tally(base), _tally([b + rng.uniform(-2, 2.4) for b in base])
     weights = [1.0] * len(base)
-    assert not crazy.settled([played, rival], weights, 2.5, played)
-    assert not crazy.settled([played, rival], weights, 2.5, played, tie=0.1)
+    assert not settled([played, rival], weights, 2.5, played)
+    assert not settled([played, rival], weights, 2.5, played, tie=0.1)
     # Sure to be within 5 points of each other: more deals would not make the move played costly.
-    assert crazy.settled([played, rival], weights, 2.5, played, tie=5.0)
+    assert settled([played, rival], weights, 2.5, played, tie=5.0)

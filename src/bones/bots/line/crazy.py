@@ -67,7 +67,6 @@ import itertools
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Protocol
 
 from bones.bots import Estimate, work
@@ -77,6 +76,7 @@ from bones.bots.line.belief import Belief
 from bones.bots.line.crazy_defaults import exact_hidden_by_default, infers_by_default, races_by_default
 from bones.bots.line.play_model import PlayModel
 from bones.bots.line.search import playout, value
+from bones.bots.line.tally import Tally, settled
 from bones.line.kernel import Kernel
 from bones.line.moves import LineMove
 from bones.line.observation import LineObservation
@@ -110,17 +110,6 @@ class DealSource(Protocol):
     def sample_timed(
         self, rng: random.Random
     ) -> tuple[dict[int, int], list[int], dict[int, list[tuple[int, int]]] | None]: ...
-
-
-@dataclass
-class _Tally:
-    moves: list[LineMove]
-    value: float = 0.0
-    points: float = 0.0
-    wins: float = 0.0
-    samples: int = 0
-    weight: float = 0.0  # sum of the samples' weights (inference from plays)
-    trace: list[float] = field(default_factory=list)  # each sample's value, for the stopping rule
 
 
 def _key(kernel: Kernel, move: LineMove) -> tuple[int, ...]:
@@ -178,10 +167,10 @@ def estimate_moves(
         exact_hidden = exact_hidden_by_default(rules)
     moves = list(obs.legal_moves)
     public = obs.public
-    groups: dict[tuple[int, ...], _Tally] = {}
+    groups: dict[tuple[int, ...], Tally] = {}
     for move in moves:
         key = _key(public, move) if move.is_play else (-1, move.code)
-        groups.setdefault(key, _Tally([])).moves.append(move)
+        groups.setdefault(key, Tally([])).moves.append(move)
     tallies = list(groups.values())
     seat = obs.seat
     side = rules.sides[seat]
@@ -313,45 +302,6 @@ def _solver_of(
     if exact_pairs.supported(rules):
         return exact_pairs.Solver
     return None
-
-
-def settled(
-    tallies: list[_Tally], weights: list[float], z: float, judged: _Tally | None = None, tie: float = 0.0
-) -> bool:
-    """Whether the leading move is ahead of every other by more than ``z`` standard errors of the paired
-    difference (the same sampled deals and playout noise value both, so the deal's luck cancels): more
-    samples would almost surely not change the choice. Weighted samples count by their weights.
-
-    ``judged``: whether that move's verdict is settled instead: the leader (every other move, where the
-    judged one leads) is more than ``z`` standard errors above or below it, or within ``tie`` of it
-    by ``z`` standard errors, so that more samples would almost surely not change how far it is from
-    the best."""
-    if len(tallies) < 2:
-        return True
-    total = sum(weights)
-    if total <= 0:
-        return False
-    leader = max(tallies, key=lambda tally: tally.value)
-    if judged is None:
-        for other in tallies:
-            if other is not leader:
-                mean, spread = _paired(leader, other, weights, total)
-                if mean <= z * spread:
-                    return False
-        return True
-    for rival in [leader] if leader is not judged else [t for t in tallies if t is not judged]:
-        mean, spread = _paired(rival, judged, weights, total)
-        if abs(mean) <= z * spread and abs(mean) + z * spread >= tie:
-            return False
-    return True
-
-
-def _paired(one: _Tally, other: _Tally, weights: list[float], total: float) -> tuple[float, float]:
-    """The weighted mean of ``one``'s value less ``other``'s over the same samples, and its standard error."""
-    diffs = [a - b for a, b in zip(one.trace, other.trace)]
-    mean = sum(w * d for w, d in zip(weights, diffs)) / total
-    spread = sum((w * (d - mean)) ** 2 for w, d in zip(weights, diffs)) ** 0.5 / total
-    return mean, spread
 
 
 class CrazyLineBot:
