@@ -73,17 +73,19 @@ def test_the_sites_own_page_sends_origin_and_is_answered(quick_server: str, brow
     """What the refusal of other origins rests on: a browser sends Origin with a page's changes and its sockets, and
     the site's own page, Origin and Host agreeing, is answered (other origins: tests/web/test_web_origin.py)."""
     ann = Browser(browser, "Ann")
-    sent: list[dict[str, str]] = []
-    ann.page.on("request", lambda request: request.method == "PUT" and sent.append(request.all_headers()))
     ann.page.goto(f"{quick_server}/?pace=0")
     made = ann.page.request.post(
         f"{quick_server}/api/lobby", data=json.dumps({"game": "draw", "players": 2}), headers=JSON
     ).json()
-    status = ann.page.evaluate(
-        """async () => (await fetch("/api/player/name", {method: "PUT", headers: {"Content-Type": "application/json"},
-           body: JSON.stringify({name: "Ann"})})).status"""
-    )
-    assert status == 200 and sent and sent[0].get("origin") == quick_server, sent
+    # Waited for: the request's event may reach the test after the page's answer (CI, stop 34, under load: no
+    # request seen by a listener read as soon as the fetch returned).
+    with ann.page.expect_request(lambda r: r.method == "PUT" and r.url.endswith("/api/player/name")) as put:
+        status = ann.page.evaluate(
+            """async () => (await fetch("/api/player/name", {method: "PUT", headers: {"Content-Type": "application/json"},
+               body: JSON.stringify({name: "Ann"})})).status"""
+        )
+    sent = put.value.all_headers()
+    assert status == 200 and sent.get("origin") == quick_server, sent
     assert ann.page.evaluate(OPEN_SOCKET, made["id"]) == "open"
     assert not ann.errors, ann.errors
     ann.context.close()
