@@ -5,6 +5,8 @@ from __future__ import annotations
 import inspect
 import random
 
+import pytest
+
 import bones
 from bones.bots import bot_for
 from bones.bots.line import crazy
@@ -127,3 +129,13 @@ def test_a_judged_move_within_the_noise_of_a_rival_is_not_settled_unless_both_ar
     assert not settled([played, rival], weights, 2.5, played, tie=0.1)
     # Sure to be within 5 points of each other: more deals would not make the move played costly.
     assert settled([played, rival], weights, 2.5, played, tie=5.0)
+
+
+def test_a_judged_move_that_is_not_legal_is_refused() -> None:
+    observation = _positions("draw", 11)[0]
+    legal = {str(m) for m in observation.legal_moves}
+    stranger = next(LineMove.play(t, 0) for t in range(28) if str(LineMove.play(t, 0)) not in legal)
+    with pytest.raises(ValueError, match="not a legal move"):
+        crazy.estimate_moves(
+            observation.rules, observation, random.Random(0), seconds=None, samples=10, settle=2.5, judged=stranger
+        )

@@ -185,7 +185,11 @@ def estimate_moves(
     searched = 0
     weights: list[float] = []
     check = 0 if len(tallies) < 2 else settle_after  # one distinct move: nothing to weigh
-    mine = next((t for t in tallies if judged in t.moves), None) if judged is not None else None
+    mine = None
+    if judged is not None:
+        mine = next((t for t in tallies if judged in t.moves), None)
+        if mine is None:
+            raise ValueError(f"{judged} is not a legal move here: there is nothing to judge")
     previous = started
     solving = 0.0  # time spent solving: with ``searched``, the solver's pace in this move
     while done < samples:

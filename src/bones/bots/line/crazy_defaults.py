@@ -35,8 +35,9 @@ def infers_by_default(rules: LineRules) -> bool:
     0.668 against 0.630 and +9.2 against +6.4 a hand, at 0.24 CPU seconds a move instead of 0.11; with it
     against without it (``bones arena``, 60 duplicate deals, seed 1) deals won 0.542 (0.417..0.661), +2.08
     points a hand (p = 0.195); against Hard (the same tool, 100 deals, seed 1) 0.725 of the deals and +12.39
-    points a hand, against 0.680 and +6.05 without it. Its partner's plays say most: a player laying a light tile where a heavier one
-    fitted likely holds no heavier one, and the package's players lay the heaviest tile first.
+    points a hand, against 0.680 and +6.05 without it. Its partner's plays say most: a player laying a light
+    tile where a heavier one fitted likely holds no heavier one, and the package's players lay the heaviest
+    tile first.
     Other games were not measured.
     """
     pips_in_a_line = rules.scoring == PIPS_TO_WINNER and not rules.spinner

@@ -9,6 +9,9 @@ from bones.line.moves import LineMove
 
 @dataclass
 class Tally:
+    """One distinct move's samples (its equivalent moves share them): sums weighed by the samples' weights,
+    and each sample's value for the stopping rule."""
+
     moves: list[LineMove]
     value: float = 0.0
     points: float = 0.0
