@@ -8,6 +8,7 @@ import os
 import re
 import signal
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -207,6 +208,21 @@ def children(pid: int) -> set[int]:
     return found
 
 
+def started_workers(pid: int) -> set[int]:
+    """The children of ``pid`` that have become ``bones worker``: until its exec a child forked by
+    ``subprocess.Popen`` still shows its parent's arguments (the server's, database URL and all), so a child is
+    a worker only once its own arguments say so."""
+    found = set()
+    for child in children(pid):
+        try:
+            arguments = Path(f"/proc/{child}/cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"worker" in arguments:
+            found.add(child)
+    return found
+
+
 def alive(pid: int) -> bool:
     try:
         state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
@@ -222,6 +238,32 @@ def answers(port: int) -> bool:
         return False
 
 
+def test_a_fork_not_yet_become_a_worker_is_not_taken_for_one() -> None:
+    """CI (stop 34) read a worker's arguments between its fork and its exec, found the server's database URL there
+    and failed the test below: a fork that has not yet become a worker must not be counted as one."""
+    becomes_worker_late = (
+        "import os, sys, time\n"
+        "if os.fork() == 0:\n"
+        "    time.sleep(2)\n"
+        "    os.execv(sys.executable, [sys.executable, '-c', 'import time; time.sleep(30)', 'worker'])\n"
+        "os.wait()\n"
+    )
+    parent = subprocess.Popen([sys.executable, "-c", becomes_worker_late, "--database", "postgresql://secret@db/x"])
+    try:
+        until(lambda: len(children(parent.pid)) == 1, 10, lambda: "no fork")
+        [fork] = children(parent.pid)
+        assert b"postgresql://secret@db/x" in Path(f"/proc/{fork}/cmdline").read_bytes()  # the parent's, until exec
+        assert started_workers(parent.pid) == set()
+        until(lambda: started_workers(parent.pid) == {fork}, 20, lambda: "the fork never became a worker")
+        assert b"postgresql" not in Path(f"/proc/{fork}/cmdline").read_bytes()
+    finally:
+        for pid in children(parent.pid):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        parent.kill()
+        parent.wait()
+
+
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGKILL], ids=["terminated", "killed"])
 def test_the_workers_bones_serve_starts_stop_with_it(postgres_url: str, redis_url: str, stop: signal.Signals) -> None:
     """Left running, a server's workers would take the jobs of every later server on that Redis, for a database it
@@ -233,8 +275,8 @@ def test_the_workers_bones_serve_starts_stop_with_it(postgres_url: str, redis_ur
         server = subprocess.Popen([*command, "--redis", redis_url, "--thinkers", "2"], stdout=out, stderr=out)
     workers: set[int] = set()
     try:
-        until(lambda: len(children(server.pid)) == 2, 60, lambda: f"no workers: {tail(log)}")
-        workers = children(server.pid)
+        until(lambda: len(started_workers(server.pid)) == 2, 60, lambda: f"no workers: {tail(log)}")
+        workers = started_workers(server.pid)
         for pid in workers:
             # Their database and Redis come by the environment: a password in the arguments is in everyone's `ps`.
             arguments = Path(f"/proc/{pid}/cmdline").read_bytes().decode()
