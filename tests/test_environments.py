@@ -201,6 +201,8 @@ def test_a_follower_restarted_on_another_game_encodes_that_game(game: str, optio
         # arrays hold) and one left after many, the new game's first moves made before anybody looks.
         for seed, played, unlooked in ((8, 3, 6), (9, 0, 2)):
             for _ in range(played):
+                if follower.state.is_over:
+                    break
                 for seat in range(rules.num_players):
                     follower.observe(seat)
                 follower.play(rng.choice(follower.state.legal_moves))
@@ -240,8 +242,17 @@ def follow_a_game(
         else:
             follower.play(move)
         state = state.play(move)
-        assert follower.state.moves == state.moves
+        assert follower.to_move == state.to_move
+        assert follower.seat_scores == encoding.seat_scores(state)
+        # Looked at now and then, as an environment's reset or a bot would: a follower may make its state only
+        # when asked (the line family's, after moves that score nothing and end no hand).
+        if rng.random() < 0.3 or state.is_over:
+            assert follower.state.moves == state.moves
+            assert follower.state.legal_moves == state.legal_moves
+            assert follower.state.outcome == state.outcome
+            assert follower.state.render() == state.render()
         made += 1
+    assert follower.state.moves == state.moves
 
 
 def test_relative_observations_number_seats_from_the_observer() -> None:

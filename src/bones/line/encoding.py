@@ -11,12 +11,13 @@ from functools import cached_property
 
 from bones.encoding import Encoding
 from bones.game import Move, Observation, State
-from bones.line.follower import History, LineFollower
+from bones.line.follower import LineFollower
 from bones.line.kernel import DRAW, PASS, SPINNER_EVERY, SPINNER_FIRST, Kernel
 from bones.line.moves import DRAW_MOVE, FITTING_LIMIT, PASS_MOVE, SLOT_BITS, LineMove, fitting_moves
 from bones.line.observation import LineObservation
 from bones.line.rules import LineRules
 from bones.line.state import LineState
+from bones.line.views import History
 from bones.tiles import TILES, pip_set
 
 

@@ -186,10 +186,16 @@ class LineState(SettledState):
         if before is None:
             before = self.kernel
         kernel, points = before.after(*line_move._kernel_move)
-        moves = self.moves + (recorded,)
+        return self._after(kernel, points, (recorded,))
+
+    def _after(self, kernel: Kernel, points: int, recorded: tuple[LineMove, ...]) -> LineState:
+        """The state whose hand in play is ``kernel``, reached from this one by the legal moves ``recorded``, the
+        last of which scored ``points``; the moves before it (a follower's, which makes them on the kernel alone)
+        scored nothing and ended no hand."""
+        moves = self.moves + recorded
         scores, hand_points = self.scores, self.hand_points
         if points:
-            side = self.rules.sides[before.to_move]
+            side = self.rules.sides[self.kernel.to_move]  # the last move's, the only one
             scores = _add(scores, side, points)
             hand_points = _add(hand_points, side, points)
             if scores[side] >= self.rules.target:
