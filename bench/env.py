@@ -14,10 +14,12 @@ observation copied, three legal actions marked, the next agent in turn) through 
 
 Goals (issue 27): every environment at least half its engine's moves/s; 2-player block at least
 10x OpenSpiel's steps/s. CPU seconds, so a busy machine slows both sides alike; the load average
-is printed. Engine and environment take turns (``--rounds``), each counted by its best turn, so
-a burst of load on the shared machine weighs on neither alone.
+is printed. Engine and environment take short turns (``--turn``, 0.05 CPU s), each going on where it
+stopped, until each has had ``--seconds``: the shared machine's speed drifts by a third from one second to
+the next, and turns this short give both the same machine (measured one after the other, a ratio moved by
+0.1 between runs).
 
-    .venv/bin/python bench/env.py [--seconds 2] [--rounds 3] [--games block draw]
+    .venv/bin/python bench/env.py [--seconds 4] [--turn 0.05] [--games block draw]
 """
 
 from __future__ import annotations
@@ -26,8 +28,8 @@ import argparse
 import os
 import random
 import time
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Generator, Iterator
+from typing import Any, TypeAlias
 
 import numpy as np
 from pettingzoo import AECEnv
@@ -39,38 +41,35 @@ CASES: list[tuple[str, dict[str, Any]]] = [(game, {}) for game in sorted(bones.g
 ]
 
 
-def rate(run: Callable[[float], int], seconds: float) -> float:
-    """Steps per CPU second of ``run(seconds)``, which returns the steps it made."""
-    start = time.process_time()
-    steps = run(seconds)
-    return steps / (time.process_time() - start)
+# A player: a generator sent a CPU-time deadline, which plays whole games until it passes and
+# answers the moves (or steps) it made, then waits for the next deadline where it stopped.
+Player: TypeAlias = Generator[int, float, None]
 
 
-def engine(game: str, options: dict[str, Any]) -> Callable[[float], int]:
+def engine(game: str, options: dict[str, Any]) -> Player:
     rules = bones.rules(game, **options)
-
-    def run(seconds: float) -> int:
-        rng = random.Random(0)
-        moves, seed, start = 0, 0, time.process_time()
-        while time.process_time() - start < seconds:
+    rng = random.Random(0)
+    seed = 0
+    deadline = yield 0
+    while True:
+        moves = 0
+        while time.process_time() < deadline:
             state = rules.new_game(seed=seed)
             seed += 1
             while not state.is_over:
                 state = state.play(rng.choice(state.legal_moves))
                 moves += 1
-        return moves
-
-    return run
+        deadline = yield moves
 
 
-def random_actions(env: AECEnv) -> Callable[[float], int]:
-    """``env`` played with random legal actions for so many CPU seconds (a new game at each end): the steps."""
-
-    def run(seconds: float) -> int:
-        env.reset(seed=0)
-        pick = random.Random(0).randrange
-        steps, start = 0, time.process_time()
-        while time.process_time() - start < seconds:
+def random_actions(env: AECEnv) -> Player:
+    """``env`` played with random legal actions, a new game at each end."""
+    env.reset(seed=0)
+    pick = random.Random(0).randrange
+    deadline = yield 0
+    while True:
+        steps = 0
+        while time.process_time() < deadline:
             for _agent in env.agent_iter():
                 observation, _reward, terminated, truncated, _info = env.last()
                 if terminated or truncated:
@@ -82,15 +81,28 @@ def random_actions(env: AECEnv) -> Callable[[float], int]:
                 env.step(int(legal[pick(len(legal))]))
                 steps += 1
             env.reset()
-        return steps
-
-    return run
+        deadline = yield steps
 
 
-def environment(game: str, options: dict[str, Any]) -> Callable[[float], int]:
+def environment(game: str, options: dict[str, Any]) -> Player:
     # Made before the clock starts, as the engine's rules are: the first environment imports
     # PettingZoo and Gymnasium, a cost of the first call, not of a step.
     return random_actions(bones.env(game, **options))
+
+
+def rates(players: list[Player], seconds: float, turn: float) -> list[float]:
+    """Each player's moves per CPU second, the players taking turns of ``turn`` CPU seconds until each has had
+    ``seconds``: on a shared machine, whose speed drifts by a third from one second to the next, short turns
+    give each player the same machine, where one measurement of each taken apart would not."""
+    made, spent = [0] * len(players), [0.0] * len(players)
+    for player in players:
+        next(player)
+    while min(spent) < seconds:
+        for k, player in enumerate(players):
+            start = time.process_time()
+            made[k] += player.send(start + turn)
+            spent[k] += time.process_time() - start
+    return [m / t for m, t in zip(made, spent)]
 
 
 class NoGame(AECEnv):  # type: ignore[misc]
@@ -139,20 +151,23 @@ class NoGame(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[(self._seats[agent] + 1) % 4]
 
 
-def openspiel() -> Callable[[float], int] | None:
+def openspiel() -> Player | None:
     try:
         import open_spiel.python.games  # noqa: F401 (registers the Python games, python_block_dominoes among them)
         from open_spiel.python import rl_environment
     except ImportError:
         return None
+    return _openspiel_steps(rl_environment.Environment("python_block_dominoes"))
 
-    def run(seconds: float) -> int:
-        env = rl_environment.Environment("python_block_dominoes")
-        num_actions = env.action_spec()["num_actions"]
-        pick = random.Random(0).randrange
-        time_step = env.reset()
-        steps, start = 0, time.process_time()
-        while time.process_time() - start < seconds:
+
+def _openspiel_steps(env: Any) -> Player:
+    num_actions = env.action_spec()["num_actions"]
+    pick = random.Random(0).randrange
+    time_step = env.reset()
+    deadline = yield 0
+    while True:
+        steps = 0
+        while time.process_time() < deadline:
             if time_step.last():
                 time_step = env.reset()
                 continue
@@ -164,45 +179,38 @@ def openspiel() -> Callable[[float], int] | None:
             mask[legal] = 1
             time_step = env.step([legal[pick(len(legal))]])
             steps += 1
-        return steps
-
-    return run
+        deadline = yield steps
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per measurement")
-    parser.add_argument("--rounds", type=int, default=3, help="turns of engine and environment; each's best counts")
+    parser.add_argument("--seconds", type=float, default=4.0, help="CPU seconds of each side of a measurement")
+    parser.add_argument(
+        "--turn", type=float, default=0.05, help="CPU seconds of a turn (engine and environment alternate)"
+    )
     parser.add_argument("--games", nargs="*", help="only these games (default: all)")
     args = parser.parse_args()
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"{'game':<22} {'engine moves/s':>15} {'env steps/s':>12} {'env/engine':>11}")
-    block = None
     for game, options in CASES:
         if args.games and game not in args.games:
             continue
-        # Engine and environment measured in turns, each its best: on a shared machine one
-        # measurement of each taken apart varies more than the ratio being measured.
-        run_engine, run_environment = engine(game, options), environment(game, options)
-        moves = steps = 0.0
-        for _ in range(args.rounds):
-            moves = max(moves, rate(run_engine, args.seconds / args.rounds))
-            steps = max(steps, rate(run_environment, args.seconds / args.rounds))
+        moves, steps = rates([engine(game, options), environment(game, options)], args.seconds, args.turn)
         name = game + ("" if not options else " " + ",".join(f"{k}={v}" for k, v in options.items()))
         mark = "" if steps >= moves / 2 else "  (below half)"
         print(f"{name:<22} {moves:>15,.0f} {steps:>12,.0f} {steps / moves:>11.2f}{mark}")
-        if game == "block" and not options:
-            block = steps
-    floor = max(rate(random_actions(NoGame()), args.seconds / args.rounds) for _ in range(args.rounds))
+    [floor] = rates([random_actions(NoGame())], args.seconds, args.turn)
     print(f"{'no game (the API)':<22} {'':>15} {floor:>12,.0f}")
     spiel = openspiel()
     if spiel is None:
         print("OpenSpiel: not installed (pip install -e '.[openspiel]')")
-    else:
-        spiel_steps = max(rate(spiel, args.seconds / args.rounds) for _ in range(args.rounds))
+    elif not args.games or "block" in args.games:
+        # Beside bones' 2-player block, turn by turn as engine and environment are.
+        block, spiel_steps = rates([environment("block", {}), spiel], args.seconds, args.turn)
         print(f"{'OpenSpiel block (rl)':<22} {'':>15} {spiel_steps:>12,.0f}")
-        if block is not None:
-            print(f"2-player block: bones.env is {block / spiel_steps:.1f}x OpenSpiel's python_block_dominoes")
+        print(
+            f"2-player block: bones.env ({block:,.0f} steps/s beside it) is {block / spiel_steps:.1f}x OpenSpiel's python_block_dominoes"
+        )
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

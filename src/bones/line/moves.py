@@ -175,3 +175,30 @@ def _fitting(key: int, fit: int, slot: int) -> tuple[LineMove, ...]:
     if len(_FITTING) < FITTING_LIMIT:
         _FITTING[key] = made
     return made
+
+
+def refusal(kernel: Kernel, move: LineMove) -> str:
+    """Why ``move``, which is not legal in the hand ``kernel`` holds, is refused: one line a player can act on."""
+    seat = kernel.to_move
+    if move.code == DRAW:
+        if kernel.playable_mask(seat):
+            return "you cannot draw: you hold a tile that fits"
+        return "you cannot draw: the boneyard is closed" if kernel.spec.draws else "this game has no drawing"
+    if move.code == PASS:
+        if kernel.playable_mask(seat):
+            return "you cannot pass: you hold a tile that fits, and you must play if you can"
+        return "you cannot pass: draw from the boneyard first"
+    tile = move.tile
+    assert tile is not None
+    if not kernel.hands[seat] >> tile & 1:
+        return f"seat {seat} does not hold {tile}"
+    if kernel.placed == 0:
+        if move.slot >= 0:
+            return f"the table is empty: open with a tile alone, like {tile}"
+        return f"this hand must be opened with {TILES[kernel.opening]}"
+    if move.slot < 0:
+        return f"say which end: {tile}@left or {tile}@right"
+    if move.slot >= len(kernel.ends):
+        open_ends = ", ".join(end_name(s) for s in range(len(kernel.ends)))
+        return f"there is no end {end_name(move.slot)}; the open ends are {open_ends}"
+    return f"{tile} does not fit the {end_name(move.slot)} end, which shows {kernel.ends[move.slot]}"

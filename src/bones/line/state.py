@@ -17,11 +17,12 @@ from bones.game import (
 )
 from bones.line import entered
 from bones.line.deal import deal, first_opener, read_setup
+from bones.line.hand_end import hand_sheet, match_outcome, side_words
 from bones.line.kernel import DOMINO, DRAW, PASS, PLAYING, Kernel
 from bones.line.layout import Layout
-from bones.line.moves import DRAW_MOVE, LineMove, end_name, from_kernel, legal_moves_of
+from bones.line.moves import DRAW_MOVE, LineMove, from_kernel, legal_moves_of, refusal
 from bones.line.observation import Event, HandSheet, LineObservation
-from bones.line.rules import KOZEL, TOP_DOUBLE, LineRules
+from bones.line.rules import TOP_DOUBLE, LineRules
 from bones.line.scoring import score_hand, seat_pips
 from bones.tiles import TILES, Tile, tiles_of
 
@@ -231,33 +232,7 @@ class LineState(SettledState):
 
     def _refuse(self, move: LineMove) -> None:
         """Raise the reason ``move``, which is not legal, is refused."""
-        kernel = self.kernel
-        seat = kernel.to_move
-        if move.code == DRAW:
-            if kernel.playable_mask(seat):
-                raise IllegalMoveError("you cannot draw: you hold a tile that fits")
-            raise IllegalMoveError(
-                "you cannot draw: the boneyard is closed" if kernel.spec.draws else "this game has no drawing"
-            )
-        if move.code == PASS:
-            if kernel.playable_mask(seat):
-                raise IllegalMoveError("you cannot pass: you hold a tile that fits, and you must play if you can")
-            raise IllegalMoveError("you cannot pass: draw from the boneyard first")
-        tile = move.tile
-        assert tile is not None
-        if not kernel.hands[seat] >> tile & 1:
-            raise IllegalMoveError(f"seat {seat} does not hold {tile}")
-        if kernel.placed == 0:
-            if move.slot >= 0:
-                raise IllegalMoveError(f"the table is empty: open with a tile alone, like {tile}")
-            raise IllegalMoveError(f"this hand must be opened with {TILES[kernel.opening]}")
-        if move.slot < 0:
-            raise IllegalMoveError(f"say which end: {tile}@left or {tile}@right")
-        if move.slot >= len(kernel.ends):
-            open_ends = ", ".join(end_name(s) for s in range(len(kernel.ends)))
-            raise IllegalMoveError(f"there is no end {end_name(move.slot)}; the open ends are {open_ends}")
-        value = kernel.ends[move.slot]
-        raise IllegalMoveError(f"{tile} does not fit the {end_name(move.slot)} end, which shows {value}")
+        raise IllegalMoveError(refusal(self.kernel, move))
 
     def _won_during_play(
         self,
@@ -267,7 +242,10 @@ class LineState(SettledState):
         hand_points: tuple[int, ...],
         side: int,
     ) -> LineState:
-        result = self._result(
+        rules = self.rules
+        result = hand_sheet(
+            rules,
+            self.hand_no,
             kernel,
             "target",
             kernel.last_player,
@@ -277,11 +255,10 @@ class LineState(SettledState):
             "reached the target during play",
             hand_points,
         )
-        winners = self.rules.seats_of(side)
         outcome = Outcome(
-            winners,
-            self.rules.seat_scores(scores),
-            f"{_side_words(self.rules, side)} reached {self.rules.target} during hand {self.hand_no}",
+            rules.seats_of(side),
+            rules.seat_scores(scores),
+            f"{side_words(rules, side)} reached {rules.target} during hand {self.hand_no}",
         )
         return self._evolve(
             moves=moves,
@@ -298,11 +275,21 @@ class LineState(SettledState):
         score = score_hand(rules, kernel, self.eggs, pips)
         totals = tuple(map(add, self.scores, score.points))
         ending = "domino" if kernel.status == DOMINO else "blocked"
-        result = self._result(
-            kernel, ending, score.winner, score.points, totals, score.eggs, score.note, self.hand_points, pips
+        result = hand_sheet(
+            rules,
+            self.hand_no,
+            kernel,
+            ending,
+            score.winner,
+            score.points,
+            totals,
+            score.eggs,
+            score.note,
+            self.hand_points,
+            pips,
         )
         results = self.results + (result,)
-        outcome = self._match_outcome(totals, score.winning_side)
+        outcome = match_outcome(rules, self.hand_no, totals, score.winning_side)
         if outcome:
             return self._evolve(scores=totals, results=results, final=outcome, eggs=score.eggs)
         hand_no = self.hand_no + 1
@@ -331,60 +318,6 @@ class LineState(SettledState):
             None,
             self.initial,
         )
-
-    def _result(
-        self,
-        kernel: Kernel,
-        ending: str,
-        winner: int | None,
-        points: tuple[int, ...],
-        totals: tuple[int, ...],
-        eggs: int,
-        note: str,
-        play_points: tuple[int, ...],
-        pips: list[int] | None = None,
-    ) -> HandSheet:
-        faces = []
-        for mask in kernel.hands:
-            # tiles_of written out: this runs for every hand of every playout through the state.
-            tiles = []
-            while mask:
-                low = mask & -mask
-                tiles.append(TILES[low.bit_length() - 1])
-                mask ^= low
-            faces.append(tuple(tiles))
-        return HandSheet(
-            number=self.hand_no,
-            ending=ending,
-            winner=winner,
-            hands=tuple(faces),
-            pips=tuple(seat_pips(self.rules, kernel) if pips is None else pips),
-            play_points=play_points,
-            points=points,
-            totals=totals,
-            eggs=eggs,
-            note=note,
-            table=kernel,
-        )
-
-    def _match_outcome(self, totals: tuple[int, ...], winning_side: int | None) -> Outcome | None:
-        rules = self.rules
-        if rules.scoring == KOZEL:
-            goats = [side for side, total in enumerate(totals) if total >= rules.target]
-            if not goats:
-                return None
-            goat = goats[0]
-            other = 1 - goat
-            dry = totals[other] == 0
-            reason = f"{_side_words(self.rules, goat)} reached {rules.target}: {'dry goat' if dry else 'goat'}"
-            return Outcome(self.rules.seats_of(other), self.rules.seat_scores(totals), reason)
-        if winning_side is not None and totals[winning_side] >= rules.target:
-            return Outcome(
-                self.rules.seats_of(winning_side),
-                self.rules.seat_scores(totals),
-                f"{_side_words(self.rules, winning_side)} reached {rules.target} after hand {self.hand_no}",
-            )
-        return None
 
     # -- what players see --------------------------------------------------
 
@@ -566,9 +499,3 @@ def _add(values: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:
     out = list(values)
     out[index] += amount
     return tuple(out)
-
-
-def _side_words(rules: LineRules, side: int) -> str:
-    """``rules.side_name`` as the line family's outcomes have always put a pair: "the pair of seats 0 and 2"."""
-    name = rules.side_name(side)
-    return f"the pair of {name}" if len(rules.seats_of(side)) > 1 else name
