@@ -242,9 +242,11 @@ def test_a_page_that_missed_a_move_asks_and_a_silent_socket_is_made_again(
             assert time.monotonic() < deadline, "the computer did not move"
             time.sleep(0.05)
             stored = referee.get(table["id"])
-        # The page is told of the computer's move only because it asks.
+        # The page is told of the computer's move only because it asks. It may be told of later moves with it: the
+        # server draws for Ann where she must, move by move, and a draw may come between the read above and the
+        # page's question (the fresh clone of stop 35: the page went from move 5 to 13 while the test waited for 12).
         page.wait_for_function(
-            "(n) => window.BonesTable.state.view.move_number === n", arg=stored.move_number, timeout=5000
+            "(n) => window.BonesTable.state.view.move_number >= n", arg=stored.move_number, timeout=5000
         )
     # A socket that answers nothing is taken for dropped and made again.
     reconnects = ann.snapshot()["reconnects"]
