@@ -54,6 +54,13 @@ def test_play_accepts_move_text_and_explains_bad_moves() -> None:
     assert "not in a double-6 set" in out or "does not hold" in out
 
 
+def test_a_tile_not_held_is_refused_to_you_not_to_a_seat_number() -> None:
+    """Words on screen are for players: the terminal printed "seat 0 does not hold 6:6"."""
+    code, out = run(["play", "block", "--seed", "3"], stdin="6:6\nq\n")  # the hand: 0:0 2:0 2:1 5:0 5:2 5:5 6:2
+    assert code == 0, out
+    assert "you do not hold 6:6" in out and "seat 0" not in out, out
+
+
 def test_quitting_saves_the_record(tmp_path: Path) -> None:
     record = tmp_path / "quit.json"
     code, _ = run(["play", "block", "--seed", "1", "--save", str(record)], stdin="q\n")

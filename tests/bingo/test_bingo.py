@@ -453,7 +453,7 @@ def test_bad_move_texts_are_refused(text: str) -> None:
 def test_playing_a_tile_not_held_is_refused_and_changes_nothing() -> None:
     state = game([["6:5", "5:5"], ["2:0", "3:3"]])
     before = state.render(None)
-    with pytest.raises(IllegalMoveError, match="does not hold 3:3"):
+    with pytest.raises(IllegalMoveError, match="you do not hold 3:3"):
         state.play("3:3")
     assert state.render(None) == before
 

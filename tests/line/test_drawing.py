@@ -74,7 +74,7 @@ def test_classic_with_four_players_passes() -> None:
 
 def test_wrong_moves_say_why() -> None:
     state = setup("draw", ["6:6 1:0", "6:1 3:0"], boneyard="4:4")
-    with pytest.raises(IllegalMoveError, match="does not hold 5:5"):
+    with pytest.raises(IllegalMoveError, match="you do not hold 5:5"):
         state.play("5:5")
     state = play(state, "6:6")
     with pytest.raises(IllegalMoveError, match="does not fit the left end, which shows 6"):

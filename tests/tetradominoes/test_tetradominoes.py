@@ -109,7 +109,7 @@ def test_a_domino_needs_a_matching_uncovered_neighbour() -> None:
         state.play("6:3@0,2>")
     with pytest.raises(IllegalMoveError, match="already holds a domino"):
         state.play("3:6@0,1>")
-    with pytest.raises(IllegalMoveError, match="does not hold 1:1"):
+    with pytest.raises(IllegalMoveError, match="you do not hold 1:1"):
         state.play("1:1@1,0>")
 
 
@@ -185,7 +185,7 @@ def test_tetromino_rules() -> None:
     # Each covers the domino just played, lies on 4s and 2s only, and is light side up.
     assert tetromino_moves(state) == ["L/light@0,0 0,1 0,2 1,0", "J/light@0,0 0,1 0,2 1,2"]
     assert "skip" in texts(state)
-    with pytest.raises(IllegalMoveError, match="seat 0 lays tetrominoes light side up"):
+    with pytest.raises(IllegalMoveError, match="you lay tetrominoes light side up"):
         state.play("dark@0,0 0,1 0,2 1,0")
     after = state.play("L/light@0,0 0,1 0,2 1,0")
     assert after.kernel.counts == [1, 0] and "L" not in after.observation(1).pool

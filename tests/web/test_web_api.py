@@ -84,6 +84,10 @@ def test_an_illegal_move_is_refused_with_the_reason_and_changes_nothing(client: 
     bad = client.post(f"{base}/moves", headers=headers, json={"move": "6:3", "move_number": 0})
     assert bad.status_code == 400
     assert bad.json()["detail"] == "this hand must be opened with 6:6"
+    held = set(view["board"]["hand"])
+    missing = next(f"{a}:{b}" for a in range(7) for b in range(a + 1) if f"{a}:{b}" not in held)
+    not_held = client.post(f"{base}/moves", headers=headers, json={"move": missing, "move_number": 0})
+    assert not_held.status_code == 400 and not_held.json()["detail"] == f"you do not hold {missing}"  # no seat number
     garbage = client.post(f"{base}/moves", headers=headers, json={"move": "hello", "move_number": 0})
     assert garbage.status_code == 400 and "not a move" in garbage.json()["detail"]
     again = client.get(base, headers=headers).json()

@@ -123,7 +123,7 @@ class BingoState(SettledState):
         assert tile is not None
         hand = kernel.hands[seat]
         if not hand >> tile & 1:
-            return f"seat {seat} does not hold {tile}"
+            return f"you do not hold {tile}"
         if move.honours:
             if kernel.declared[seat]:
                 return "you have already declared honours in this hand"

@@ -191,7 +191,7 @@ def refusal(kernel: Kernel, move: LineMove) -> str:
     tile = move.tile
     assert tile is not None
     if not kernel.hands[seat] >> tile & 1:
-        return f"seat {seat} does not hold {tile}"
+        return f"you do not hold {tile}"
     if kernel.placed == 0:
         if move.slot >= 0:
             return f"the table is empty: open with a tile alone, like {tile}"

@@ -38,7 +38,7 @@ def why_illegal(state: TetraState, move: TetraMove) -> str:
             return "lay a tetromino on the domino you just played first (the solitaire says you must)"
         return "lay a tetromino on the domino you just played, or skip"
     if phase in (OFFER, ANSWER) and kind not in (GIVE, KEEP):
-        return f"seat {seat} is deciding on the trade: give a domino, or keep"
+        return "you are deciding on the trade: give a domino, or keep"
     if phase == RETURNING and kind != RETURN:
         return (
             f"put {kernel.returns} more domino{'es' if kernel.returns > 1 else ''} back in the pile first (return 6:3)"
@@ -51,7 +51,7 @@ def why_illegal(state: TetraState, move: TetraMove) -> str:
         return "dominoes go back to the pile only in the solitaire, after a discard"
     if kind in (GIVE, RETURN):
         tile = move.tile
-        return f"seat {seat} does not hold {tile}"
+        return f"you do not hold {tile}"
     if kind == SKIP:
         return "in the solitaire a tetromino that can be laid must be laid"
     if kind == TET:
@@ -96,7 +96,7 @@ def _why_domino(state: TetraState, move: TetraMove) -> str:
     _, a, b, x, y = move.kernel
     tile = TILES[TILES_BY_PAIR[a][b]]
     if not kernel.hand(seat) >> tile & 1:
-        return f"seat {seat} does not hold {tile}"
+        return f"you do not hold {tile}"
     if not kernel.num:
         return "the first domino is laid on cells 0,0 and 0,1 (write it like 6:3@0,0>)"
     for c in (x, y):
@@ -116,7 +116,7 @@ def _why_tetromino(state: TetraState, move: TetraMove) -> str:
     _, piece, colour, cells = move.kernel
     allowed = kernel.spec.colours[seat]
     if allowed != ANY_COLOUR and allowed != colour:
-        return f"seat {seat} lays tetrominoes {COLOURS[allowed]} side up"
+        return f"you lay tetrominoes {COLOURS[allowed]} side up"
     if not kernel.pool >> piece & 1:
         return f"the {PIECES[piece]} piece has already been laid"
     x, y = kernel.last
