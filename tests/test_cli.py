@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+import bones
 from bones.cli import main
 
 
@@ -59,6 +61,20 @@ def test_a_tile_not_held_is_refused_to_you_not_to_a_seat_number() -> None:
     code, out = run(["play", "block", "--seed", "3"], stdin="6:6\nq\n")  # the hand: 0:0 2:0 2:1 5:0 5:2 5:5 6:2
     assert code == 0, out
     assert "you do not hold 6:6" in out and "seat 0" not in out, out
+
+
+SEAT_NUMBER = re.compile(r"\bseats? \d")
+
+
+@pytest.mark.slow  # a whole match a game, in a process of its own
+@pytest.mark.parametrize("game", sorted(bones.games()))
+def test_the_terminal_calls_the_players_by_their_names(game: str) -> None:
+    """Words on screen are for players: bingo's, tetradominoes', runners' and finder's tables said "seat 0 (you)"
+    and "seat 1 led 6:3", and a line game's last picture "seats 0+2"."""
+    code, out = run(["play", game, "--seed", "5", "--level", "easy"], stdin="1\n" * 300)
+    assert code == 0, out[-2000:]
+    assert "Match over" in out or "You left the table" in out, out[-2000:]
+    assert not SEAT_NUMBER.search(out), SEAT_NUMBER.search(out)
 
 
 def test_quitting_saves_the_record(tmp_path: Path) -> None:

@@ -80,7 +80,7 @@ class HandResult:
 
 
 # How the games' words name a seat, or a pair of seats, where they know no names: "seat 1", "seats 0 and 2".
-_SEAT_WORDS = re.compile(r"\bseats (\d+) and (\d+)\b|\bseat (\d+)\b")
+_SEAT_WORDS = re.compile(r"\bseats (\d+) and (\d+)\b|\bseat (\d+)\b( \(you\))?")
 
 
 def name_seats(text: str, names: Sequence[str]) -> str:
@@ -93,7 +93,9 @@ def name_seats(text: str, names: Sequence[str]) -> str:
 
     def named(match: re.Match[str]) -> str:
         if match[3] is not None:
-            return name(match[3])
+            # A picture's "seat 0 (you)" is the player's own: "You" alone where that is their name.
+            called = name(match[3])
+            return called if match[4] is None or called.lower() == "you" else f"{called}{match[4]}"
         return f"{name(match[1])} and {name(match[2])}"
 
     return _SEAT_WORDS.sub(named, text)
@@ -267,8 +269,9 @@ class State(ABC):
         return tuple(int(seat in winners) for seat in range(self.rules.num_players))
 
     def table_text(self, seat: int, names: Sequence[str]) -> str:
-        """What a player at ``seat`` is shown before choosing a move (by default ``render``)."""
-        return self.render(seat)
+        """What a player at ``seat`` is shown before choosing a move (by default ``render``, the seats called by
+        their ``names``)."""
+        return name_seats(self.render(seat), names)
 
     def legend(self) -> str:
         """What the marks in ``render`` mean, where they need explaining ("" when they do not)."""

@@ -47,7 +47,7 @@ def play_match(
         console.print(state.narrate(before, names), markup=False)
     if last != HUMAN:
         # The human has not seen the position that decided the game.
-        console.print(state.render(HUMAN), markup=False)
+        console.print(state.table_text(HUMAN, names), markup=False)
     assert state.outcome is not None
     if state.hands_played() > 1:
         console.print(hand_summary(state, names), markup=False)
